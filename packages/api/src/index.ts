@@ -1,0 +1,20 @@
+/**
+ * @atrium/api: the typed HTTP client for every call of SPEC section 7, the wire schemas it shares with the
+ * reference backend, the seven apps' catalogue and the URL guards every redirect goes through.
+ */
+export { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError, sanitizeServerMessage } from './errors.js';
+export type { ApiErrorCode } from './errors.js';
+export { createApiClient, api } from './client.js';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  CallOptions,
+  LoginActionResult,
+  StatefulHeaders,
+} from './client.js';
+export { uploadFile } from './upload.js';
+export type { UploadOptions, UploadProgress, XhrLike } from './upload.js';
+export { APP_CATALOGUE, APP_KEYS, findApp } from './app-catalogue.js';
+export type { AppKey, CatalogueApp } from './app-catalogue.js';
+export { toSafeSameOriginUrl, schoolHomePath } from './safe-url.js';
+export * from './schemas.js';

@@ -1,0 +1,14 @@
+export { adoptStyles, adoptedStyleCount } from './styles';
+export { useStyles } from './use-styles';
+export { kitCss, useKitStyles } from './kit-styles';
+export { Button } from './components/Button';
+export type { ButtonProps, ButtonVariant } from './components/Button';
+export { TextField } from './components/TextField';
+export type { TextFieldProps } from './components/TextField';
+export { Alert } from './components/Alert';
+export type { AlertProps, AlertTone } from './components/Alert';
+export { Dialog } from './components/Dialog';
+export type { DialogProps } from './components/Dialog';
+export { Spinner } from './components/Spinner';
+export { VisuallyHidden } from './components/VisuallyHidden';
+export type { AreaProps } from './area-contract';
