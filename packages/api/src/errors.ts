@@ -8,13 +8,7 @@ export const UNKNOWN_ERROR_MESSAGE =
   "An unknown error has occurred. For assistance, contact your university/organization's support contact.";
 
 export type ApiErrorCode =
-  | 'network'
-  | 'timeout'
-  | 'http'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'invalid-response'
-  | 'aborted';
+  'network' | 'timeout' | 'http' | 'unauthorized' | 'forbidden' | 'invalid-response' | 'aborted';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -72,7 +72,8 @@ export function toSafeSameOriginUrl(
   origin: string,
   allowList: readonly string[] = [],
 ): string | null {
-  if (typeof target !== 'string') return null;
+  // Control characters are checked before trimming: `trim()` would quietly drop a trailing newline.
+  if (typeof target !== 'string' || CONTROL_CHARS.test(target)) return null;
   const raw = target.trim();
   if (raw === '' || raw.length > MAX_URL_LENGTH) return null;
   const ownOrigin = originOf(origin);

@@ -1,0 +1,475 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from './client.js';
+import { ApiError, UNKNOWN_ERROR_MESSAGE } from './errors.js';
+import type { InitializeResponse } from './schemas.js';
+
+const ORIGIN = 'https://atrium.test';
+
+interface Call {
+  url: string;
+  init: RequestInit;
+  headers: Headers;
+}
+
+/** A fetch double that records calls and answers from a queue of handlers. */
+function fakeFetch(...answers: ((url: string, init: RequestInit) => Response | Promise<Response>)[]) {
+  const calls: Call[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, init, headers: new Headers(init.headers) });
+    const answer = answers.shift();
+    if (!answer) throw new Error(`unexpected fetch ${url}`);
+    return answer(url, init);
+  });
+  return { fetch: fn as unknown as typeof fetch, calls };
+}
+
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const text =
+  (body: string, status = 200) =>
+  () =>
+    new Response(body, { status });
+
+function client(...answers: Parameters<typeof fakeFetch>) {
+  const f = fakeFetch(...answers);
+  return { api: createApiClient({ fetch: f.fetch, origin: ORIGIN, baseUrl: ORIGIN }), calls: f.calls };
+}
+
+export const initializeBody: InitializeResponse = {
+  sis: {
+    user: {
+      user_id: 7,
+      username: 'student',
+      is_root: false,
+      first_name: 'Sam',
+      last_name: 'Student',
+      preferred_name: null,
+    },
+    sis_school_id: 11,
+    company_id: 3,
+    telescope_enabled: false,
+    is_hq: false,
+    current_term_name: 'Fall 2025',
+    access_restricted: false,
+    acting_as: null,
+    environment: 'production',
+    min_build_stamp: null,
+  },
+  mobile: false,
+  lapi_access_token: 'tok-123',
+  locale_config: { locale: 'en-US', timezone: 'America/Chicago' },
+  legacy_redirect: null,
+  system_notifications: [
+    { id: 'n1', message: 'Hello', closeable: true, clickable: false, static: false, routeInfo: null },
+  ],
+};
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('requests', () => {
+  it('initialize: POSTs {} as JSON, same-origin credentials, and returns the validated answer', async () => {
+    const { api, calls } = client(json(initializeBody));
+    await expect(api.initialize()).resolves.toEqual(initializeBody);
+    const [call] = calls;
+    expect(call?.url).toBe(`${ORIGIN}/lapi/rpc/common/ionic/initialize`);
+    expect(call?.init.method).toBe('POST');
+    expect(call?.init.body).toBe('{}');
+    expect(call?.init.credentials).toBe('same-origin');
+    expect(call?.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it.each([
+    [
+      'legacyInitialize',
+      (a: ReturnType<typeof createApiClient>) => a.legacyInitialize({ session_data: { a: 1 } }),
+      'POST',
+      '/common/api/lite/system/legacy_initialize',
+      { success: true, session_data: { x: 1 } },
+    ],
+    [
+      'forgotPassword',
+      (a: ReturnType<typeof createApiClient>) => a.forgotPassword({ username: 'sam' }),
+      'POST',
+      '/common/api/lite/system/forgot_password',
+      { success: true, message: 'Sent' },
+    ],
+    [
+      'forgotUsername',
+      (a: ReturnType<typeof createApiClient>) => a.forgotUsername({ email: 'a@b.c' }),
+      'POST',
+      '/common/api/lite/system/forgot_username',
+      { success: true, message: 'Sent' },
+    ],
+    [
+      'roster',
+      (a: ReturnType<typeof createApiClient>) => a.roster(),
+      'POST',
+      '/lapi/rpc/schools/roster',
+      { data: [] },
+    ],
+    [
+      'recentSupportRequests',
+      (a: ReturnType<typeof createApiClient>) => a.recentSupportRequests(),
+      'POST',
+      '/lapi/rpc/support/recent',
+      { data: [] },
+    ],
+    [
+      'requestUploadUrl',
+      (a: ReturnType<typeof createApiClient>) =>
+        a.requestUploadUrl({ mimetype: 'video/webm', size: 5, ext: 'webm' }),
+      'POST',
+      '/lapi/rpc/support/upload-url',
+      { upload_url: '/u', filepath: 'f', expires_at: 'x' },
+    ],
+    [
+      'uploadVideo',
+      (a: ReturnType<typeof createApiClient>) =>
+        a.uploadVideo({
+          id: 1,
+          data: { filepath: 'f', mimetype: 'video/webm', size: 5, ext: 'webm' },
+          doc_id: null,
+        }),
+      'POST',
+      '/lapi/rpc/support/upload-video',
+      {
+        success: true,
+        video: { filepath: 'f', mimetype: 'video/webm', size: 5, ext: 'webm', uploaded_doc_id: 9 },
+      },
+    ],
+    [
+      'loginSettings',
+      (a: ReturnType<typeof createApiClient>) => a.loginSettings(),
+      'GET',
+      '/lapi/rpc/login/settings',
+      { lockdown: false, apps: [], terms_url: '/t', privacy_url: '/p' },
+    ],
+    [
+      'lookup',
+      (a: ReturnType<typeof createApiClient>) => a.lookup({ username: 'sam' }),
+      'POST',
+      '/common/login/login_actions.php',
+      { success: true, next: 'password', companies: [] },
+    ],
+    [
+      'externalStart',
+      (a: ReturnType<typeof createApiClient>) => a.externalStart({ username: 'sso' }),
+      'POST',
+      '/common/login/login_actions.php',
+      { success: true, url: 'https://idp', state: 's' },
+    ],
+    [
+      'logout',
+      (a: ReturnType<typeof createApiClient>) => a.logout(),
+      'POST',
+      '/common/login/logout.php',
+      { success: true },
+    ],
+    [
+      'startLegacySession',
+      (a: ReturnType<typeof createApiClient>) => a.startLegacySession(),
+      'POST',
+      '/common/login/start_legacy_session.php',
+      { success: true },
+    ],
+    [
+      'getAccessToken',
+      (a: ReturnType<typeof createApiClient>) => a.getAccessToken(),
+      'POST',
+      '/common/login/get_access_token.php',
+      { access_token: 't' },
+    ],
+    [
+      'unreadCount',
+      (a: ReturnType<typeof createApiClient>) => a.unreadCount(),
+      'GET',
+      '/lapi/rpc/common/notifications/unread-count',
+      { count: 4 },
+    ],
+    [
+      'devUsers',
+      (a: ReturnType<typeof createApiClient>) => a.devUsers(),
+      'POST',
+      '/lapi/rpc/dev/users',
+      { data: [] },
+    ],
+    [
+      'switchUser',
+      (a: ReturnType<typeof createApiClient>) => a.switchUser({ username: 'hq' }),
+      'POST',
+      '/lapi/rpc/dev/switch-user',
+      { success: true },
+    ],
+    [
+      'switchBack',
+      (a: ReturnType<typeof createApiClient>) => a.switchBack(),
+      'POST',
+      '/lapi/rpc/dev/switch-back',
+      { success: true },
+    ],
+  ] as const)('%s calls %s %s', async (_name, call, method, path, answer) => {
+    const { api, calls } = client(json(answer));
+    await expect(call(api)).resolves.toBeDefined();
+    expect(calls[0]?.init.method).toBe(method);
+    expect(new URL(calls[0]?.url ?? '').pathname).toBe(path);
+    if (method === 'GET') {
+      expect(calls[0]?.init.body).toBeUndefined();
+      expect(calls[0]?.headers.has('Content-Type')).toBe(false);
+    }
+  });
+
+  it('sends the documented bodies', async () => {
+    const { api, calls } = client(
+      json({ success: true, message: 'ok' }),
+      json({ success: true }),
+      json({ success: true, session_data: {} }),
+    );
+    await api.forgotUsername({ email: 'sam@example.edu' });
+    await api.login({ username: 'sam', password: 'pw', company_id: 3 });
+    await api.legacyInitialize({ session_data: { user_id: 7 } });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ email: 'sam@example.edu' });
+    expect(JSON.parse(String(calls[1]?.init.body))).toEqual({
+      action: 'login',
+      username: 'sam',
+      password: 'pw',
+      company_id: 3,
+    });
+    expect(JSON.parse(String(calls[2]?.init.body))).toEqual({ session_data: { user_id: 7 } });
+  });
+
+  it('returns the lists of roster, recent requests and dev users, and the unread count', async () => {
+    const school = { sis_school_id: 1, company_id: 2, abbreviation: 'nu', name_with_ids: 'North (1)' };
+    const request = { client_request_id: 5, has_draft_document: true, display: 'Req 5 (has draft)' };
+    const { api } = client(
+      json({ data: [school] }),
+      json({ data: [request] }),
+      json({ data: [{ username: 'hq', display: 'HQ' }] }),
+      json({ count: 3 }),
+    );
+    expect(await api.roster()).toEqual([school]);
+    expect(await api.recentSupportRequests()).toEqual([request]);
+    expect(await api.devUsers()).toEqual([{ username: 'hq', display: 'HQ' }]);
+    expect(await api.unreadCount()).toBe(3);
+  });
+
+  it('loginAction dispatches by action', async () => {
+    const { api, calls } = client(
+      json({ success: true, next: 'organization', companies: [{ company_id: 1, name: 'A' }] }),
+      json({ success: true }),
+    );
+    const lookup = await api.loginAction({ action: 'lookup', username: 'faculty' });
+    expect(lookup.next).toBe('organization');
+    const done = await api.loginAction({
+      action: 'external_complete',
+      username: 'sso',
+      state: 's',
+      code: 'c',
+    });
+    expect(done.success).toBe(true);
+    expect(JSON.parse(String(calls[1]?.init.body))).toMatchObject({ action: 'external_complete', code: 'c' });
+  });
+});
+
+describe('login answers', () => {
+  it('a 401 from login resolves to { success: false, message } with the server message', async () => {
+    const { api } = client(
+      json({ error: { code: 'bad-credentials', message: 'Invalid username or password.' } }, 401),
+    );
+    await expect(api.login({ username: 'sam', password: 'wrong' })).resolves.toEqual({
+      success: false,
+      message: 'Invalid username or password.',
+    });
+  });
+
+  it('a 401 without a message resolves with the unknown-error text', async () => {
+    const { api } = client(text('', 401));
+    await expect(api.externalComplete({ username: 'sso', state: 's', code: 'c' })).resolves.toEqual({
+      success: false,
+      message: UNKNOWN_ERROR_MESSAGE,
+    });
+  });
+
+  it('other failures of login still reject', async () => {
+    const { api } = client(json({ error: { code: 'rate', message: 'Too many attempts.' } }, 429));
+    const error = await rejection(api.login({ username: 'sam', password: 'x' }));
+    expect(error).toMatchObject({ code: 'http', status: 429, message: 'Too many attempts.' });
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    [500, { error: { code: 'x', message: '  Database is down  ' } }, 'http', 'Database is down'],
+    [400, { message: 'Username is required.' }, 'http', 'Username is required.'],
+    [502, '<html>Bad gateway</html>', 'http', UNKNOWN_ERROR_MESSAGE],
+    [500, { error: { message: 42 } }, 'http', UNKNOWN_ERROR_MESSAGE],
+    [500, { message: 'x'.repeat(501) }, 'http', UNKNOWN_ERROR_MESSAGE],
+    [500, { message: '   ' }, 'http', UNKNOWN_ERROR_MESSAGE],
+    [500, { message: 'bad\u0000text' }, 'http', UNKNOWN_ERROR_MESSAGE],
+    [401, { error: { code: 'auth', message: 'Session expired.' } }, 'unauthorized', 'Session expired.'],
+    [403, {}, 'forbidden', UNKNOWN_ERROR_MESSAGE],
+    [404, '', 'http', UNKNOWN_ERROR_MESSAGE],
+  ] as const)('%i %j -> %s "%s"', async (status, body, code, message) => {
+    const { api } = client(typeof body === 'string' ? text(body, status) : json(body, status));
+    const error = await rejection(api.roster());
+    expect(error).toMatchObject({ code, status, message });
+  });
+
+  it.each([
+    ['invalid JSON', text('{"data": [')],
+    ['an empty body', text('')],
+    ['HTML', text('<!doctype html><p>ok</p>')],
+    ['the wrong shape', json({ data: [{ sis_school_id: 'one' }] })],
+    ['null', json(null)],
+    ['a missing token', json({ ...initializeBody, lapi_access_token: '' })],
+  ])('%s becomes invalid-response', async (_name, answer) => {
+    const { api } = client(answer);
+    const call = _name === 'a missing token' ? api.initialize() : api.roster();
+    const error = await rejection(call);
+    expect(error).toMatchObject({ code: 'invalid-response', status: 200, message: UNKNOWN_ERROR_MESSAGE });
+  });
+
+  it('a network failure becomes network with the unknown-error text', async () => {
+    const { api } = client(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await rejection(api.roster());
+    expect(error).toMatchObject({ code: 'network', status: 0, message: UNKNOWN_ERROR_MESSAGE });
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+
+  function hangingFetch(): Parameters<typeof fakeFetch>[0] {
+    return (_url, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+  }
+
+  it('times out after 15 s by default', async () => {
+    vi.useFakeTimers();
+    const { api } = client(hangingFetch());
+    const pending = rejection(api.roster());
+    await vi.advanceTimersByTimeAsync(14_999);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toMatchObject({ code: 'timeout', message: UNKNOWN_ERROR_MESSAGE });
+  });
+
+  it('honours a per-call timeout and the client default', async () => {
+    vi.useFakeTimers();
+    const f = fakeFetch(hangingFetch(), hangingFetch());
+    const api = createApiClient({ fetch: f.fetch, origin: ORIGIN, baseUrl: ORIGIN, timeoutMs: 500 });
+    const first = rejection(api.roster());
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await first).toMatchObject({ code: 'timeout' });
+    const second = rejection(api.roster({ timeoutMs: 50 }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await second).toMatchObject({ code: 'timeout' });
+  });
+
+  it('a caller abort becomes aborted, and an already-aborted signal never fetches', async () => {
+    const { api, calls } = client(hangingFetch());
+    const controller = new AbortController();
+    const pending = rejection(api.roster({ signal: controller.signal }));
+    controller.abort();
+    expect(await pending).toMatchObject({ code: 'aborted' });
+    const again = await rejection(api.roster({ signal: controller.signal }));
+    expect(again.code).toBe('aborted');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('an unreachable base (no origin, no baseUrl) is a network error, not a crash', async () => {
+    const api = createApiClient({ fetch: fakeFetch().fetch });
+    const error = await rejection(api.roster());
+    expect(error.code).toBe('network');
+  });
+});
+
+describe('access token and stateful headers', () => {
+  it('sends the bearer only to same-origin /lapi/ paths', async () => {
+    const f = fakeFetch(json({ data: [] }), json({ success: true, message: 'm' }), json({ count: 1 }));
+    const api = createApiClient({ fetch: f.fetch, origin: ORIGIN, baseUrl: ORIGIN });
+    api.setAccessToken('secret');
+    await api.roster();
+    await api.forgotPassword({ username: 'sam' });
+    expect(f.calls[0]?.headers.get('Authorization')).toBe('Bearer secret');
+    expect(f.calls[1]?.headers.has('Authorization')).toBe(false);
+    api.setAccessToken(null);
+    await api.unreadCount();
+    expect(f.calls[2]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('never sends the bearer (nor stateful headers) cross-origin, even to /lapi/', async () => {
+    const f = fakeFetch(json({ data: [] }));
+    const api = createApiClient({ fetch: f.fetch, origin: ORIGIN, baseUrl: 'https://api.elsewhere.example' });
+    api.setAccessToken('secret');
+    api.setStatefulHeaders({ company_id: 3, sis_school_id: 11 });
+    await api.roster();
+    expect(f.calls[0]?.url).toBe('https://api.elsewhere.example/lapi/rpc/schools/roster');
+    expect(f.calls[0]?.headers.has('Authorization')).toBe(false);
+    expect(f.calls[0]?.headers.has('X-Atrium-Company')).toBe(false);
+  });
+
+  it('rejects a token with control characters and keeps the previous one', async () => {
+    const { api, calls } = client(json({ data: [] }));
+    api.setAccessToken('good');
+    expect(() => api.setAccessToken('bad\r\nX-Evil: 1')).toThrow(TypeError);
+    expect(() => api.setAccessToken('')).toThrow(TypeError);
+    await api.roster();
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer good');
+  });
+
+  it('sends stateful headers, and swapCompany sends no_redirect=1, clears them and returns the school', async () => {
+    const school = { sis_school_id: 12, company_id: 4, abbreviation: 'su', name_with_ids: 'South (12)' };
+    const { api, calls } = client(json({ success: true, school }), json({ data: [] }));
+    api.setStatefulHeaders({ company_id: 3, sis_school_id: 11 });
+    await expect(api.swapCompany({ current_company_id: 4, sis_school_id: 12 })).resolves.toEqual(school);
+    const url = new URL(calls[0]?.url ?? '');
+    expect(calls[0]?.init.method).toBe('GET');
+    expect(url.pathname).toBe('/common/switch/swap_company.php');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      current_company_id: '4',
+      sis_school_id: '12',
+      no_redirect: '1',
+    });
+    expect(calls[0]?.headers.get('X-Atrium-Company')).toBe('3');
+    expect(calls[0]?.headers.get('X-Atrium-School')).toBe('11');
+    await api.roster();
+    expect(calls[1]?.headers.has('X-Atrium-Company')).toBe(false);
+    expect(calls[1]?.headers.has('X-Atrium-School')).toBe(false);
+    expect(api.getStatefulHeaders()).toEqual({ company: null, school: null });
+  });
+
+  it('swapCompany with success: false rejects', async () => {
+    const school = { sis_school_id: 12, company_id: 4, abbreviation: 'su', name_with_ids: 'South (12)' };
+    const { api } = client(json({ success: false, school }));
+    expect((await rejection(api.swapCompany({ current_company_id: 4, sis_school_id: 12 }))).code).toBe(
+      'http',
+    );
+  });
+
+  it('logout forgets the token even when the call fails', async () => {
+    const { api, calls } = client(json({}, 500), json({ data: [] }));
+    api.setAccessToken('secret');
+    await rejection(api.logout());
+    expect(api.hasAccessToken()).toBe(false);
+    await api.roster();
+    expect(calls[1]?.headers.has('Authorization')).toBe(false);
+  });
+});

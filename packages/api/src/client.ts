@@ -1,0 +1,443 @@
+/**
+ * The HTTP client: one method per call of SPEC section 7 (table in docs/architecture.md). Every answer is
+ * validated against `schemas.ts`, so a caller either gets the promised shape or an `ApiError`: never a
+ * half-parsed object, never an unhandled crash.
+ */
+import * as v from 'valibot';
+import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from './errors.js';
+import {
+  AccessTokenResponseSchema,
+  DevUsersResponseSchema,
+  ExternalStartResponseSchema,
+  InitializeResponseSchema,
+  LegacyInitializeResponseSchema,
+  LoginResponseSchema,
+  LoginSettingsSchema,
+  LookupResponseSchema,
+  MessageResponseSchema,
+  RosterResponseSchema,
+  SuccessResponseSchema,
+  SupportRecentResponseSchema,
+  SwapCompanyResponseSchema,
+  UnreadCountResponseSchema,
+  UploadUrlResponseSchema,
+  UploadVideoResponseSchema,
+} from './schemas.js';
+import type {
+  ClientSupportRequest,
+  DevUser,
+  ExternalStartResponse,
+  InitializeResponse,
+  LegacyInitializeResponse,
+  LoginActionRequest,
+  LoginResponse,
+  LoginSettings,
+  LookupResponse,
+  MessageResponse,
+  School,
+  UploadUrlResponse,
+  UploadVideoRequest,
+} from './schemas.js';
+import { uploadFile } from './upload.js';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface ApiClientOptions {
+  /** Defaults to the global fetch, looked up at call time (so test spies installed later still apply). */
+  fetch?: typeof fetch;
+  /** Prefix for every path; defaults to the page origin. */
+  baseUrl?: string;
+  /** Per-request timeout; default 15 s. */
+  timeoutMs?: number;
+  /**
+   * The page's own origin, which decides where the bearer token may go. Defaults to `location.origin`,
+   * else (outside a browser) the origin of `baseUrl`.
+   */
+  origin?: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Company and school the legacy backend should act on, sent as `X-Atrium-Company` / `X-Atrium-School`. */
+export interface StatefulHeaders {
+  company_id: number | string | null;
+  sis_school_id: number | string | null;
+}
+
+type LoginActionName = LoginActionRequest['action'];
+export type LoginActionResult<A extends LoginActionName> = A extends 'lookup'
+  ? LookupResponse
+  : A extends 'external_start'
+    ? ExternalStartResponse
+    : LoginResponse;
+
+interface RequestSpec<TSchema extends v.GenericSchema> {
+  method: 'GET' | 'POST';
+  path: string;
+  schema: TSchema;
+  query?: Record<string, string>;
+  body?: unknown;
+  options?: CallOptions | undefined;
+}
+
+// eslint-disable-next-line no-control-regex -- a header value with CR/LF or NUL is an injection attempt
+const HEADER_UNSAFE = /[\u0000-\u001f\u007f]/;
+
+function defaultOrigin(baseUrl: string | undefined): string | undefined {
+  const fromLocation = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  if (typeof fromLocation === 'string' && fromLocation !== 'null') return fromLocation;
+  if (baseUrl === undefined) return undefined;
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function headerValue(value: number | string | null): string | null {
+  if (value === null) return null;
+  const text = String(value).trim();
+  return text === '' || HEADER_UNSAFE.test(text) ? null : text;
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl?.replace(/\/+$/, '');
+  const origin = options.origin ?? defaultOrigin(baseUrl);
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Memory only: a token in storage would be readable by any script that ever runs on the page.
+  let accessToken: string | null = null;
+  let stateful: { company: string | null; school: string | null } = { company: null, school: null };
+
+  function resolve(path: string, query?: Record<string, string>): URL {
+    const url = new URL(`${baseUrl ?? ''}${path}`, origin ?? baseUrl ?? undefined);
+    for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+    return url;
+  }
+
+  function headersFor(url: URL, hasBody: boolean): Headers {
+    const headers = new Headers({ Accept: 'application/json' });
+    if (hasBody) headers.set('Content-Type', 'application/json');
+    const sameOrigin = origin !== undefined && url.origin === origin;
+    // The bearer token is for the new API only: never the legacy /common/ endpoints, never another site.
+    if (sameOrigin && accessToken !== null && url.pathname.startsWith('/lapi/')) {
+      headers.set('Authorization', `Bearer ${accessToken}`);
+    }
+    if (sameOrigin && stateful.company !== null) headers.set('X-Atrium-Company', stateful.company);
+    if (sameOrigin && stateful.school !== null) headers.set('X-Atrium-School', stateful.school);
+    return headers;
+  }
+
+  async function request<TSchema extends v.GenericSchema>(
+    spec: RequestSpec<TSchema>,
+  ): Promise<v.InferOutput<TSchema>> {
+    const callerSignal = spec.options?.signal;
+    if (callerSignal?.aborted) throw new ApiError('aborted', UNKNOWN_ERROR_MESSAGE);
+
+    let url: URL;
+    try {
+      url = resolve(spec.path, spec.query);
+    } catch (cause) {
+      // No page origin and no baseUrl (e.g. outside a browser): nothing can be reached.
+      throw new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
+    }
+    const hasBody = spec.body !== undefined;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, spec.options?.timeoutMs ?? defaultTimeout);
+    const onCallerAbort = () => controller.abort();
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    const failure = (cause: unknown): ApiError => {
+      if (timedOut) return new ApiError('timeout', UNKNOWN_ERROR_MESSAGE, 0, { cause });
+      if (callerSignal?.aborted) return new ApiError('aborted', UNKNOWN_ERROR_MESSAGE, 0, { cause });
+      return new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
+    };
+
+    let status: number;
+    let ok: boolean;
+    let text: string;
+    try {
+      const doFetch = options.fetch ?? globalThis.fetch;
+      const init: RequestInit = {
+        method: spec.method,
+        headers: headersFor(url, hasBody),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      };
+      if (hasBody) init.body = JSON.stringify(spec.body);
+      const response = await doFetch(url.href, init);
+      status = response.status;
+      ok = response.ok;
+      // The body is read under the same timeout: a server that stalls mid-body is still a timeout.
+      text = await response.text();
+    } catch (cause) {
+      throw failure(cause);
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    if (!ok) throw errorForStatus(status, text);
+    const json = tryParseJson(text);
+    if (json === undefined) {
+      throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status);
+    }
+    const parsed = v.safeParse(spec.schema, json);
+    if (!parsed.success) {
+      throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status, {
+        cause: v.flatten(parsed.issues),
+      });
+    }
+    return parsed.output;
+  }
+
+  /**
+   * A 401 answer to a sign-in attempt is the expected "wrong username or password", not an exception:
+   * it resolves to `{ success: false, message }` so the login form shows the message and stays put.
+   */
+  async function signIn<TSchema extends v.GenericSchema>(
+    body: LoginActionRequest,
+    schema: TSchema,
+    callOptions?: CallOptions,
+  ): Promise<v.InferOutput<TSchema> | LoginResponse> {
+    try {
+      return await request({
+        method: 'POST',
+        path: '/common/login/login_actions.php',
+        schema,
+        body,
+        options: callOptions,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'unauthorized') {
+        return { success: false, message: error.message };
+      }
+      throw error;
+    }
+  }
+
+  const post = <TSchema extends v.GenericSchema>(
+    path: string,
+    schema: TSchema,
+    body: unknown,
+    callOptions?: CallOptions,
+  ) => request({ method: 'POST', path, schema, body, options: callOptions });
+  const get = <TSchema extends v.GenericSchema>(
+    path: string,
+    schema: TSchema,
+    callOptions?: CallOptions,
+    query?: Record<string, string>,
+  ) =>
+    request(
+      query === undefined
+        ? { method: 'GET', path, schema, options: callOptions }
+        : { method: 'GET', path, schema, options: callOptions, query },
+    );
+
+  const client = {
+    /** Hold the `/lapi/` bearer token in memory (null forgets it). */
+    setAccessToken(token: string | null): void {
+      if (token !== null && (typeof token !== 'string' || token === '' || HEADER_UNSAFE.test(token))) {
+        throw new TypeError(
+          'setAccessToken: the token must be a non-empty string without control characters',
+        );
+      }
+      accessToken = token;
+    },
+    hasAccessToken(): boolean {
+      return accessToken !== null;
+    },
+    setStatefulHeaders(headers: StatefulHeaders): void {
+      stateful = { company: headerValue(headers.company_id), school: headerValue(headers.sis_school_id) };
+    },
+    clearStatefulHeaders(): void {
+      stateful = { company: null, school: null };
+    },
+    getStatefulHeaders(): Readonly<{ company: string | null; school: string | null }> {
+      return { ...stateful };
+    },
+
+    initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
+      return post('/lapi/rpc/common/ionic/initialize', InitializeResponseSchema, {}, callOptions);
+    },
+    legacyInitialize(
+      req: { session_data: Record<string, unknown> },
+      callOptions?: CallOptions,
+    ): Promise<LegacyInitializeResponse> {
+      return post(
+        '/common/api/lite/system/legacy_initialize',
+        LegacyInitializeResponseSchema,
+        { session_data: req.session_data },
+        callOptions,
+      );
+    },
+    forgotPassword(req: { username: string }, callOptions?: CallOptions): Promise<MessageResponse> {
+      return post(
+        '/common/api/lite/system/forgot_password',
+        MessageResponseSchema,
+        { username: req.username },
+        callOptions,
+      );
+    },
+    forgotUsername(req: { email: string }, callOptions?: CallOptions): Promise<MessageResponse> {
+      return post(
+        '/common/api/lite/system/forgot_username',
+        MessageResponseSchema,
+        { email: req.email },
+        callOptions,
+      );
+    },
+    /** The schools a root user can switch to (the `data` list of the answer). */
+    async roster(callOptions?: CallOptions): Promise<School[]> {
+      return (await post('/lapi/rpc/schools/roster', RosterResponseSchema, {}, callOptions)).data;
+    },
+    /**
+     * Switch the legacy session to another company/school. The caller then sends the browser to the
+     * school's home (`schoolHomePath(school.abbreviation)` in production, else the origin).
+     */
+    async swapCompany(
+      req: { current_company_id: number | string; sis_school_id: number | string },
+      callOptions?: CallOptions,
+    ): Promise<School> {
+      const answer = await get('/common/switch/swap_company.php', SwapCompanyResponseSchema, callOptions, {
+        current_company_id: String(req.current_company_id),
+        sis_school_id: String(req.sis_school_id),
+        no_redirect: '1',
+      });
+      // The server now holds the new company in its session; our headers would contradict it.
+      stateful = { company: null, school: null };
+      if (!answer.success) throw new ApiError('http', UNKNOWN_ERROR_MESSAGE, 200);
+      return answer.school;
+    },
+    /** Recent client support requests of the user (the `data` list of the answer). */
+    async recentSupportRequests(callOptions?: CallOptions): Promise<ClientSupportRequest[]> {
+      return (await post('/lapi/rpc/support/recent', SupportRecentResponseSchema, {}, callOptions)).data;
+    },
+    requestUploadUrl(
+      req: { mimetype: string; size: number; ext: string },
+      callOptions?: CallOptions,
+    ): Promise<UploadUrlResponse> {
+      return post(
+        '/lapi/rpc/support/upload-url',
+        UploadUrlResponseSchema,
+        { mimetype: req.mimetype, size: req.size, ext: req.ext },
+        callOptions,
+      );
+    },
+    uploadVideo(req: UploadVideoRequest, callOptions?: CallOptions) {
+      return post(
+        '/lapi/rpc/support/upload-video',
+        UploadVideoResponseSchema,
+        { id: req.id, data: req.data, doc_id: req.doc_id },
+        callOptions,
+      );
+    },
+    /** PUT a file with upload progress (XMLHttpRequest); see `uploadFile`. */
+    uploadFile,
+
+    loginSettings(callOptions?: CallOptions): Promise<LoginSettings> {
+      return get('/lapi/rpc/login/settings', LoginSettingsSchema, callOptions);
+    },
+    lookup(req: { username: string }, callOptions?: CallOptions): Promise<LookupResponse> {
+      return post(
+        '/common/login/login_actions.php',
+        LookupResponseSchema,
+        { action: 'lookup', username: req.username },
+        callOptions,
+      );
+    },
+    /** Resolves `{ success: false, message }` on a 401 (wrong password); see `signIn`. */
+    login(
+      req: { username: string; password: string; company_id?: number | undefined },
+      callOptions?: CallOptions,
+    ): Promise<LoginResponse> {
+      const body: LoginActionRequest = { action: 'login', username: req.username, password: req.password };
+      if (req.company_id !== undefined) body.company_id = req.company_id;
+      return signIn(body, LoginResponseSchema, callOptions);
+    },
+    externalStart(req: { username: string }, callOptions?: CallOptions): Promise<ExternalStartResponse> {
+      return post(
+        '/common/login/login_actions.php',
+        ExternalStartResponseSchema,
+        { action: 'external_start', username: req.username },
+        callOptions,
+      );
+    },
+    /** Like `login`: a 401 resolves to `{ success: false, message }`. */
+    externalComplete(
+      req: { username: string; state: string; code: string },
+      callOptions?: CallOptions,
+    ): Promise<LoginResponse> {
+      return signIn(
+        { action: 'external_complete', username: req.username, state: req.state, code: req.code },
+        LoginResponseSchema,
+        callOptions,
+      );
+    },
+    /** Any login action by name; dispatches to `lookup`, `login`, `externalStart` or `externalComplete`. */
+    loginAction<A extends LoginActionName>(
+      req: Extract<LoginActionRequest, { action: A }>,
+      callOptions?: CallOptions,
+    ): Promise<LoginActionResult<A>> {
+      const r = req as LoginActionRequest;
+      switch (r.action) {
+        case 'lookup':
+          return client.lookup(r, callOptions) as Promise<LoginActionResult<A>>;
+        case 'login':
+          return client.login(r, callOptions) as Promise<LoginActionResult<A>>;
+        case 'external_start':
+          return client.externalStart(r, callOptions) as Promise<LoginActionResult<A>>;
+        case 'external_complete':
+          return client.externalComplete(r, callOptions) as Promise<LoginActionResult<A>>;
+      }
+    },
+    /** Ends the session on the server, and forgets the token and stateful headers whatever it answers. */
+    async logout(callOptions?: CallOptions): Promise<{ success: boolean }> {
+      try {
+        return await post('/common/login/logout.php', SuccessResponseSchema, {}, callOptions);
+      } finally {
+        accessToken = null;
+        stateful = { company: null, school: null };
+      }
+    },
+    /** Trade the bearer token for a legacy PHP session cookie (before opening a legacy page). */
+    startLegacySession(callOptions?: CallOptions): Promise<{ success: boolean }> {
+      return post('/common/login/start_legacy_session.php', SuccessResponseSchema, {}, callOptions);
+    },
+    /** Trade the legacy session cookie for a bearer token; the caller decides whether to `setAccessToken`. */
+    getAccessToken(callOptions?: CallOptions): Promise<{ access_token: string }> {
+      return post('/common/login/get_access_token.php', AccessTokenResponseSchema, {}, callOptions);
+    },
+    async unreadCount(callOptions?: CallOptions): Promise<number> {
+      return (
+        await get('/lapi/rpc/common/notifications/unread-count', UnreadCountResponseSchema, callOptions)
+      ).count;
+    },
+    async devUsers(callOptions?: CallOptions): Promise<DevUser[]> {
+      return (await post('/lapi/rpc/dev/users', DevUsersResponseSchema, {}, callOptions)).data;
+    },
+    switchUser(req: { username: string }, callOptions?: CallOptions): Promise<{ success: boolean }> {
+      return post(
+        '/lapi/rpc/dev/switch-user',
+        SuccessResponseSchema,
+        { username: req.username },
+        callOptions,
+      );
+    },
+    switchBack(callOptions?: CallOptions): Promise<{ success: boolean }> {
+      return post('/lapi/rpc/dev/switch-back', SuccessResponseSchema, {}, callOptions);
+    },
+  };
+  return client;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The page's one client (shared through the import map, so every app sees the same token). */
+export const api: ApiClient = createApiClient();

@@ -1,0 +1,48 @@
+/** Pure readers of the session, shared by the shell, the widgets and the areas. */
+import type { SessionUser, Sis, SystemNotification } from '@atrium/api';
+
+/** The preferred name when there is one, else "first last". */
+export function displayName(
+  user: Pick<SessionUser, 'first_name' | 'last_name' | 'preferred_name'> | null | undefined,
+): string {
+  if (!user) return '';
+  const preferred = user.preferred_name?.trim();
+  if (preferred) return preferred;
+  return [user.first_name.trim(), user.last_name.trim()].filter(Boolean).join(' ');
+}
+
+/** SPEC section 6: root and headquarters users see the developer toolbar. */
+export function canSeeDevToolbar(sis: Pick<Sis, 'is_hq' | 'user'> | null | undefined): boolean {
+  return !!sis && (sis.user.is_root || sis.is_hq);
+}
+
+/** `home`, `/home`, `/home/` and the empty path (which redirects home) are the home route. */
+export function isHomeRoute(route: string): boolean {
+  const trimmed = route.split(/[?#]/, 1)[0]?.replace(/^\/+|\/+$/g, '') ?? '';
+  return trimmed === '' || trimmed === 'home';
+}
+
+export interface VisibleNotificationsOptions {
+  /** The current route or pathname. */
+  route: string;
+  dismissedIds: readonly string[];
+}
+
+/**
+ * The notifications to show (SPEC section 2): a static one is never closeable (it comes back with
+ * `closeable: false`); dismissed closeable ones are hidden; on the home route only non-closeable ones show.
+ */
+export function visibleNotifications(
+  list: readonly SystemNotification[],
+  { route, dismissedIds }: VisibleNotificationsOptions,
+): SystemNotification[] {
+  const onHome = isHomeRoute(route);
+  const dismissed = new Set(dismissedIds);
+  const visible: SystemNotification[] = [];
+  for (const item of list) {
+    const closeable = item.closeable && !item.static;
+    if (closeable && (onHome || dismissed.has(item.id))) continue;
+    visible.push(closeable === item.closeable ? item : { ...item, closeable });
+  }
+  return visible;
+}

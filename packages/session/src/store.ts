@@ -1,0 +1,232 @@
+/**
+ * The session store: what the start-up calls returned, in one framework-free store (zustand's shape:
+ * getState / setState / subscribe) that every app on the page reads. The access token never enters it:
+ * the token lives in the api client's memory only.
+ *
+ * Tabs stay in step through a BroadcastChannel: signing out in one tab signs out all of them, changing
+ * school in one reloads the others (their data belongs to the old school).
+ */
+import type { InitializeResponse, Sis, SystemNotification } from '@atrium/api';
+import { parseChannelMessage } from './channel.js';
+import type { SessionChannelMessage } from './channel.js';
+import { loadDismissedIds, saveDismissedIds } from './dismissed-storage.js';
+
+export const SESSION_CHANNEL_NAME = 'atrium-session';
+
+export type SessionStatus = 'idle' | 'starting' | 'started' | 'error' | 'signed-out';
+const STATUSES: readonly SessionStatus[] = ['idle', 'starting', 'started', 'error', 'signed-out'];
+
+export interface SessionState {
+  status: SessionStatus;
+  sis: Sis | null;
+  mobile: boolean;
+  localeConfig: { locale: string; timezone: string } | null;
+  legacyRedirect: string | null;
+  systemNotifications: readonly SystemNotification[];
+  /** The legacy backend's `session_data`, merged call after call. */
+  legacySession: Readonly<Record<string, unknown>>;
+  dismissedNotificationIds: readonly string[];
+}
+
+export type SessionListener = (state: SessionState, previous: SessionState) => void;
+
+/** The part of BroadcastChannel the store uses (tests pass a fake pair). */
+export interface SessionChannel {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+}
+
+/** The part of sessionStorage the store uses. */
+export interface SessionStorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface SessionStoreOptions {
+  /** Defaults to BroadcastChannel('atrium-session') when the platform has one; null for none. */
+  channel?: SessionChannel | null;
+  /** Defaults to sessionStorage when reachable; null for none. */
+  storage?: SessionStorageLike | null;
+  /** Another tab signed out. Default: go to the login page. */
+  onRemoteSignOut?: () => void;
+  /** Another tab changed school. Default: reload, since everything on screen belongs to the old one. */
+  onRemoteSchoolChange?: () => void;
+}
+
+export function initialSessionState(
+  status: SessionStatus = 'idle',
+  dismissedNotificationIds: readonly string[] = [],
+): SessionState {
+  return {
+    status,
+    sis: null,
+    mobile: false,
+    localeConfig: null,
+    legacyRedirect: null,
+    systemNotifications: [],
+    legacySession: {},
+    dismissedNotificationIds,
+  };
+}
+
+const STATE_KEYS = Object.keys(initialSessionState()) as (keyof SessionState)[];
+/** Keys that would reach Object.prototype if merged carelessly. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function defaultChannel(): SessionChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  const channel = new BroadcastChannel(SESSION_CHANNEL_NAME);
+  // Outside a browser (Node), an open channel would keep the process alive.
+  (channel as { unref?: () => void }).unref?.();
+  return channel as unknown as SessionChannel;
+}
+
+function defaultStorage(): SessionStorageLike | null {
+  try {
+    // Merely reading `sessionStorage` throws when storage is disabled.
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createSessionStore(options: SessionStoreOptions = {}) {
+  const channel = options.channel === undefined ? defaultChannel() : options.channel;
+  const storage = options.storage === undefined ? defaultStorage() : options.storage;
+  const onRemoteSignOut = options.onRemoteSignOut ?? (() => globalThis.location?.assign('/common/login'));
+  const onRemoteSchoolChange = options.onRemoteSchoolChange ?? (() => globalThis.location?.reload());
+
+  let state: SessionState = initialSessionState('idle', loadDismissedIds(storage));
+  const listeners = new Set<SessionListener>();
+
+  function getState(): SessionState {
+    return state;
+  }
+
+  /** Shallow-merge known keys; listeners hear about it only when something really changed. */
+  function setState(
+    partial: Partial<SessionState> | ((current: SessionState) => Partial<SessionState>),
+  ): void {
+    const patch = typeof partial === 'function' ? partial(state) : partial;
+    let next: SessionState | null = null;
+    for (const key of STATE_KEYS) {
+      if (!Object.prototype.hasOwnProperty.call(patch, key)) continue;
+      const value = patch[key];
+      if (value === undefined || Object.is(value, state[key])) continue;
+      next ??= { ...state };
+      (next as unknown as Record<string, unknown>)[key] = value;
+    }
+    if (next === null) return;
+    const previous = state;
+    state = next;
+    for (const listener of [...listeners]) listener(state, previous);
+  }
+
+  function subscribe(listener: SessionListener): () => void {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }
+
+  function post(message: SessionChannelMessage): void {
+    try {
+      channel?.postMessage(message);
+    } catch {
+      // A closed channel: other tabs will find out on their next call (a 401), which is good enough.
+    }
+  }
+
+  function resetTo(status: SessionStatus): void {
+    saveDismissedIds(storage, []);
+    const previous = state;
+    state = initialSessionState(status);
+    for (const listener of [...listeners]) listener(state, previous);
+  }
+
+  const onMessage = (event: { data: unknown }) => {
+    const message = parseChannelMessage(event.data);
+    if (message === null) return;
+    if (message.type === 'signed-out') {
+      resetTo('signed-out');
+      onRemoteSignOut();
+    } else {
+      onRemoteSchoolChange();
+    }
+  };
+  channel?.addEventListener('message', onMessage);
+
+  return {
+    getState,
+    setState,
+    subscribe,
+
+    /** Keep what initialize returned, except the token (that goes to `api.setAccessToken`). */
+    applyInitialize(resp: InitializeResponse): void {
+      setState({
+        sis: resp.sis,
+        mobile: resp.mobile,
+        localeConfig: { locale: resp.locale_config.locale, timezone: resp.locale_config.timezone },
+        legacyRedirect: resp.legacy_redirect,
+        systemNotifications: resp.system_notifications,
+      });
+    },
+
+    mergeLegacySession(data: Record<string, unknown>): void {
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+        throw new TypeError('mergeLegacySession: session_data must be a key/value object');
+      }
+      const merged: Record<string, unknown> = { ...state.legacySession };
+      for (const [key, value] of Object.entries(data)) {
+        if (!FORBIDDEN_KEYS.has(key)) merged[key] = value;
+      }
+      setState({ legacySession: merged });
+    },
+
+    setStatus(status: SessionStatus): void {
+      if (!STATUSES.includes(status)) {
+        throw new TypeError(`setStatus: unknown status ${JSON.stringify(status)}`);
+      }
+      setState({ status });
+    },
+
+    dismissNotification(id: string): void {
+      if (typeof id !== 'string' || id === '' || state.dismissedNotificationIds.includes(id)) return;
+      const ids = [...state.dismissedNotificationIds, id];
+      saveDismissedIds(storage, ids);
+      setState({ dismissedNotificationIds: ids });
+    },
+
+    /** Forget this session here and tell the other tabs. The caller ends the server session (api.logout). */
+    signOut(): void {
+      resetTo('signed-out');
+      post({ type: 'signed-out' });
+    },
+
+    /** Tell the other tabs the school changed (after api.swapCompany); this tab navigates on its own. */
+    changeSchool(): void {
+      post({ type: 'school-changed' });
+    },
+
+    /** Back to the first state: nothing known, nothing dismissed. */
+    reset(): void {
+      resetTo('idle');
+    },
+
+    /** Stop listening to other tabs and drop all subscribers (tests, hot reload). */
+    destroy(): void {
+      channel?.removeEventListener('message', onMessage);
+      try {
+        channel?.close();
+      } catch {
+        // Already closed.
+      }
+      listeners.clear();
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,254 @@
+import { createApiClient } from '@atrium/api';
+import type { InitializeResponse } from '@atrium/api';
+import { createSessionStore } from '@atrium/session';
+import { describe, expect, it, vi } from 'vitest';
+import { createBlockingMessage, createBoot } from './boot.js';
+import type { BootDeps } from './boot.js';
+
+const ORIGIN = 'https://atrium.test';
+
+function initializeBody(
+  sis: Partial<InitializeResponse['sis']> = {},
+  rest: Partial<InitializeResponse> = {},
+) {
+  return {
+    sis: {
+      user: {
+        user_id: 7,
+        username: 'student',
+        is_root: false,
+        first_name: 'Sam',
+        last_name: 'Student',
+        preferred_name: null,
+      },
+      sis_school_id: 11,
+      company_id: 3,
+      telescope_enabled: false,
+      is_hq: false,
+      current_term_name: 'Fall 2025',
+      access_restricted: false,
+      acting_as: null,
+      environment: 'production',
+      min_build_stamp: null,
+      ...sis,
+    },
+    mobile: false,
+    lapi_access_token: 'tok-123',
+    locale_config: { locale: 'en-US', timezone: 'America/Chicago' },
+    legacy_redirect: null,
+    system_notifications: [],
+    ...rest,
+  };
+}
+
+type Answer = () => Response | Promise<Response>;
+const json =
+  (body: unknown, status = 200): Answer =>
+  () =>
+    new Response(JSON.stringify(body), { status });
+const raw =
+  (body: string, status = 200): Answer =>
+  () =>
+    new Response(body, { status });
+const legacyOk = json({ success: true, session_data: { legacy_key: 'v', term: 'Fall 2025' } });
+
+/** Real api client and session store, a scripted fetch, and recorded side effects. */
+function setup(answers: Answer[], pathname = '/home', search = '') {
+  const requests: { url: string; init: RequestInit }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    requests.push({ url: String(input), init });
+    const answer = answers.shift();
+    if (!answer) throw new Error('unexpected request');
+    return answer();
+  }) as unknown as typeof globalThis.fetch;
+  const api = createApiClient({ fetch, origin: ORIGIN, baseUrl: ORIGIN });
+  const session = createSessionStore({ channel: null, storage: null });
+  const events: string[] = [];
+  const blocking = {
+    visible: false,
+    show: () => {
+      blocking.visible = true;
+      events.push('show');
+    },
+    hide: () => {
+      blocking.visible = false;
+      events.push('hide');
+    },
+  };
+  const assign = vi.fn();
+  const navigate = vi.fn();
+  const reportError = vi.fn();
+  session.subscribe((state, previous) => {
+    if (state.status !== previous.status) events.push(`status:${state.status}`);
+  });
+  const deps: BootDeps = {
+    api,
+    session,
+    blocking,
+    location: { pathname, search, origin: ORIGIN, assign },
+    navigate,
+    reportError,
+  };
+  return { boot: createBoot(deps), api, session, blocking, assign, navigate, reportError, requests, events };
+}
+
+describe('boot: success', () => {
+  it('shows the message, initializes, legacy-initializes, marks started, hides the message', async () => {
+    const t = setup([json(initializeBody()), legacyOk]);
+    await expect(t.boot()).resolves.toBe('started');
+    expect(t.events).toEqual(['show', 'status:starting', 'status:started', 'hide']);
+    expect(t.blocking.visible).toBe(false);
+    const state = t.session.getState();
+    expect(state.sis?.user.username).toBe('student');
+    expect(state.localeConfig).toEqual({ locale: 'en-US', timezone: 'America/Chicago' });
+    expect(state.legacySession).toEqual({ legacy_key: 'v', term: 'Fall 2025' });
+    expect(JSON.stringify(state)).not.toContain('tok-123');
+    expect(t.api.hasAccessToken()).toBe(true);
+    expect(new URL(t.requests[0]!.url).pathname).toBe('/lapi/rpc/common/ionic/initialize');
+    expect(new URL(t.requests[1]!.url).pathname).toBe('/common/api/lite/system/legacy_initialize');
+    expect(JSON.parse(String(t.requests[1]!.init.body))).toEqual({
+      session_data: { user_id: 7, sis_school_id: 11, company_id: 3, current_term_name: 'Fall 2025' },
+    });
+    expect(t.assign).not.toHaveBeenCalled();
+    expect(t.navigate).not.toHaveBeenCalled();
+  });
+
+  it('concurrent calls share one run', async () => {
+    const t = setup([json(initializeBody()), legacyOk]);
+    const [a, b] = await Promise.all([t.boot(), t.boot()]);
+    expect([a, b]).toEqual(['started', 'started']);
+    expect(t.requests).toHaveLength(2);
+  });
+
+  it('a later call (Retry) runs again', async () => {
+    const t = setup([json({}, 500), json(initializeBody()), legacyOk]);
+    await expect(t.boot()).resolves.toBe('error');
+    expect(t.session.getState().status).toBe('error');
+    await expect(t.boot()).resolves.toBe('started');
+    expect(t.session.getState().status).toBe('started');
+  });
+});
+
+describe('boot: errors hide the message, set status error, and never retry', () => {
+  it.each([
+    ['a 500', [json({ error: { code: 'x', message: 'down' } }, 500)]],
+    ['invalid JSON', [raw('{"sis": ')]],
+    ['a missing token', [json(initializeBody({}, { lapi_access_token: '' }))]],
+    ['a wrong shape', [json({ sis: null })]],
+    ['a network failure', [() => Promise.reject(new TypeError('Failed to fetch'))]],
+    [
+      'a legacy_initialize failure',
+      [json(initializeBody()), json({ error: { code: 'x', message: 'no' } }, 500)],
+    ],
+    [
+      'legacy_initialize answering success: false',
+      [json(initializeBody()), json({ success: false, session_data: {} })],
+    ],
+    ['legacy_initialize answering nonsense', [json(initializeBody()), raw('<html>')]],
+  ])('%s', async (_name, answers) => {
+    const count = answers.length;
+    const t = setup(answers);
+    await expect(t.boot()).resolves.toBe('error');
+    expect(t.blocking.visible).toBe(false);
+    expect(t.events.at(-1)).toBe('status:error');
+    expect(t.events).toContain('hide');
+    expect(t.session.getState().status).toBe('error');
+    expect(t.session.getState().legacySession).toEqual({});
+    expect(t.requests).toHaveLength(count);
+    expect(t.assign).not.toHaveBeenCalled();
+    expect(t.navigate).not.toHaveBeenCalled();
+    expect(t.reportError).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 sends the browser to the login page with the current path as returnUrl', async () => {
+    const t = setup(
+      [json({ error: { code: 'auth', message: 'Sign in' } }, 401)],
+      '/curriculum/maps',
+      '?id=4&x=a b',
+    );
+    await expect(t.boot()).resolves.toBe('unauthorized');
+    expect(t.blocking.visible).toBe(false);
+    expect(t.session.getState().status).toBe('error');
+    expect(t.assign).toHaveBeenCalledWith(
+      `/common/login?returnUrl=${encodeURIComponent('/curriculum/maps?id=4&x=a b')}`,
+    );
+    expect(t.api.hasAccessToken()).toBe(false);
+    expect(t.reportError).not.toHaveBeenCalled();
+  });
+
+  it('a 401 from legacy_initialize forgets the token just given', async () => {
+    const t = setup([json(initializeBody()), json({}, 401)]);
+    await expect(t.boot()).resolves.toBe('unauthorized');
+    expect(t.api.hasAccessToken()).toBe(false);
+    expect(t.assign).toHaveBeenCalledWith(`/common/login?returnUrl=${encodeURIComponent('/home')}`);
+  });
+});
+
+describe('boot: restricted users', () => {
+  it('are sent to a same-origin legacy redirect', async () => {
+    const t = setup([
+      json(initializeBody({ access_restricted: true }, { legacy_redirect: '/legacy/credentials/?step=1' })),
+      legacyOk,
+    ]);
+    await expect(t.boot()).resolves.toBe('redirected');
+    expect(t.assign).toHaveBeenCalledWith('/legacy/credentials/?step=1');
+    expect(t.navigate).not.toHaveBeenCalled();
+    expect(t.blocking.visible).toBe(false);
+    expect(t.session.getState().status).toBe('started');
+  });
+
+  it('an absolute same-origin redirect is followed as a path', async () => {
+    const t = setup([
+      json(initializeBody({ access_restricted: true }, { legacy_redirect: `${ORIGIN}/legacy/` })),
+      legacyOk,
+    ]);
+    await expect(t.boot()).resolves.toBe('redirected');
+    expect(t.assign).toHaveBeenCalledWith('/legacy/');
+  });
+
+  it.each(['https://evil.example/phish', '//evil.example', 'javascript:alert(1)', '/%2f%2fevil.example'])(
+    'a hostile redirect (%s) is ignored: they go to /start instead',
+    async (hostile) => {
+      const t = setup([
+        json(initializeBody({ access_restricted: true }, { legacy_redirect: hostile })),
+        legacyOk,
+      ]);
+      await expect(t.boot()).resolves.toBe('started');
+      expect(t.assign).not.toHaveBeenCalled();
+      expect(t.navigate).toHaveBeenCalledWith('/start');
+      expect(t.blocking.visible).toBe(false);
+    },
+  );
+
+  it('without a redirect go to /start, unless already there', async () => {
+    const away = setup([json(initializeBody({ access_restricted: true })), legacyOk], '/home');
+    await away.boot();
+    expect(away.navigate).toHaveBeenCalledWith('/start');
+    const there = setup([json(initializeBody({ access_restricted: true })), legacyOk], '/start');
+    await there.boot();
+    expect(there.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('createBlockingMessage', () => {
+  it('toggles the hidden attribute of #atrium-blocking', () => {
+    const attrs = new Set<string>(['hidden']);
+    const element = {
+      removeAttribute: (name: string) => attrs.delete(name),
+      setAttribute: (name: string) => attrs.add(name),
+    };
+    const doc = { getElementById: (id: string) => (id === 'atrium-blocking' ? element : null) };
+    const message = createBlockingMessage(() => doc as unknown as Document);
+    message.show();
+    expect(attrs.has('hidden')).toBe(false);
+    message.hide();
+    expect(attrs.has('hidden')).toBe(true);
+  });
+
+  it('tolerates a missing element or document', () => {
+    const none = createBlockingMessage(() => ({ getElementById: () => null }) as unknown as Document);
+    expect(() => none.show()).not.toThrow();
+    const noDoc = createBlockingMessage(() => undefined);
+    expect(() => noDoc.hide()).not.toThrow();
+  });
+});

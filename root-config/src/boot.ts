@@ -1,0 +1,140 @@
+/**
+ * The boot sequence of every non-login page (SPEC section 4, docs/architecture.md "Page boot"):
+ * blocking message, initialize, legacy initialize, started, message removed. Framework-free, with every
+ * side effect injected, so each branch is tested without a browser.
+ *
+ * On failure it never retries by itself: a server in trouble would otherwise get a retry storm from every
+ * open tab. The shell shows a Retry button (status 'error') that calls `boot()` again.
+ */
+import { ApiError, api as defaultApi, toSafeSameOriginUrl } from '@atrium/api';
+import type { ApiClient } from '@atrium/api';
+import { session as defaultSession } from '@atrium/session';
+import type { SessionStore } from '@atrium/session';
+import { navigateToUrl } from 'single-spa';
+
+export type BootOutcome = 'started' | 'redirected' | 'unauthorized' | 'error';
+
+export interface BlockingMessage {
+  show(): void;
+  hide(): void;
+}
+
+export interface BootLocation {
+  readonly pathname: string;
+  readonly search: string;
+  readonly origin: string;
+  assign(url: string): void;
+}
+
+export interface BootDeps {
+  api: Pick<ApiClient, 'initialize' | 'legacyInitialize' | 'setAccessToken'>;
+  session: Pick<SessionStore, 'setStatus' | 'applyInitialize' | 'mergeLegacySession'>;
+  blocking: BlockingMessage;
+  location: BootLocation;
+  /** single-spa's `navigateToUrl`: a client-side route change. */
+  navigate: (url: string) => void;
+  /** Where failures are reported for developers (default console.error); users see the Retry. */
+  reportError?: (error: unknown) => void;
+}
+
+export const START_PATH = '/start';
+export const LOGIN_PATH = '/common/login';
+const BLOCKING_ELEMENT_ID = 'atrium-blocking';
+
+/** The `#atrium-blocking` element of index.html, shown and hidden through its `hidden` attribute. */
+export function createBlockingMessage(
+  getDocument: () => Document | undefined = () => globalThis.document,
+): BlockingMessage {
+  // Looked up on each call: the element may be absent (a test page, a legacy host) and that is fine.
+  const element = () => getDocument()?.getElementById(BLOCKING_ELEMENT_ID) ?? null;
+  return {
+    show: () => element()?.removeAttribute('hidden'),
+    hide: () => element()?.setAttribute('hidden', ''),
+  };
+}
+
+function isPathUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
+  const reportError = deps.reportError ?? ((error: unknown) => console.error('[atrium] boot failed', error));
+  let inFlight: Promise<BootOutcome> | null = null;
+
+  async function run(): Promise<BootOutcome> {
+    const { api, session, blocking, location, navigate } = deps;
+    blocking.show();
+    session.setStatus('starting');
+    try {
+      const init = await api.initialize();
+      session.applyInitialize(init);
+      api.setAccessToken(init.lapi_access_token);
+
+      const { sis } = init;
+      const legacy = await api.legacyInitialize({
+        session_data: {
+          user_id: sis.user.user_id,
+          sis_school_id: sis.sis_school_id,
+          company_id: sis.company_id,
+          current_term_name: sis.current_term_name,
+        },
+      });
+      if (!legacy.success) throw new Error('legacy_initialize answered success: false');
+      session.mergeLegacySession(legacy.session_data);
+
+      session.setStatus('started');
+      blocking.hide();
+
+      if (sis.access_restricted) {
+        // SPEC section 4: restricted users go to the legacy redirect first (same-origin only), else /start.
+        const redirect =
+          init.legacy_redirect === null ? null : toSafeSameOriginUrl(init.legacy_redirect, location.origin);
+        if (redirect !== null) {
+          location.assign(redirect);
+          return 'redirected';
+        }
+        if (!isPathUnder(location.pathname, START_PATH)) navigate(START_PATH);
+      }
+      return 'started';
+    } catch (error) {
+      blocking.hide();
+      session.setStatus('error');
+      if (error instanceof ApiError && error.code === 'unauthorized') {
+        api.setAccessToken(null);
+        const returnUrl = encodeURIComponent(`${location.pathname}${location.search}`);
+        location.assign(`${LOGIN_PATH}?returnUrl=${returnUrl}`);
+        return 'unauthorized';
+      }
+      reportError(error);
+      return 'error';
+    }
+  }
+
+  return function boot(): Promise<BootOutcome> {
+    // Two callers at once (the root config and a Retry click) share one run rather than racing.
+    inFlight ??= run().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+}
+
+/** The page's boot, wired to the real singletons, the document, the window location and single-spa. */
+export const boot: () => Promise<BootOutcome> = createBoot({
+  api: defaultApi,
+  session: defaultSession,
+  blocking: createBlockingMessage(),
+  location: {
+    get pathname() {
+      return globalThis.location.pathname;
+    },
+    get search() {
+      return globalThis.location.search;
+    },
+    get origin() {
+      return globalThis.location.origin;
+    },
+    assign: (url: string) => globalThis.location.assign(url),
+  },
+  navigate: (url: string) => navigateToUrl(url),
+});
