@@ -1,0 +1,43 @@
+import { useStyles } from '@atrium/ui';
+import { useAreaProps } from '../kit/area-context';
+import { AreaLayout } from '../kit/AreaLayout';
+import { AreaLink } from '../kit/AreaLink';
+import { EXT_ALLOWED_PREFIX, extTarget } from './ext-target';
+import extCss from './ext.css';
+
+function currentSearch(path: string): string {
+  // The shell passes the pathname only; the query of the same location belongs to the page it names.
+  return typeof location !== 'undefined' && location.pathname === path ? location.search : '';
+}
+
+/** ext/**: a legacy page shown inside the shell, or a clear refusal for any other address. */
+export function ExtArea() {
+  useStyles(extCss);
+  const { path } = useAreaProps();
+  const target = extTarget(path, location.origin, currentSearch(path));
+  if (target === null) {
+    return (
+      <AreaLayout
+        title="This address can't be shown"
+        lead={`Only pages of the legacy screens (addresses under ${EXT_ALLOWED_PREFIX}) can be shown inside Atrium.`}
+      >
+        <p>
+          The address <code>{path}</code> does not name one of them.
+        </p>
+        <p>
+          <AreaLink href="/home">Go to the home page</AreaLink>
+        </p>
+      </AreaLayout>
+    );
+  }
+  return (
+    <AreaLayout title="Legacy page" lead={<code>{target}</code>}>
+      <p className="atr-area__actions">
+        <a className="atr-link" href={target}>
+          Open full page
+        </a>
+      </p>
+      <iframe className="ext-frame" title={`Legacy page ${target}`} src={target} />
+    </AreaLayout>
+  );
+}

@@ -1,0 +1,4 @@
+import { createArea } from '../kit/create-area';
+import { ExtArea } from './ExtArea';
+
+export const { bootstrap, mount, unmount, update } = createArea(ExtArea);

@@ -1,0 +1,4 @@
+import { createArea } from '../kit/create-area';
+import { HomeArea } from './HomeArea';
+
+export const { bootstrap, mount, unmount, update } = createArea(HomeArea);

@@ -1,0 +1,54 @@
+/**
+ * Test helpers for areas (imported by *.test.tsx only, so never bundled into an area): render a component
+ * with the props the shell would pass, and a session like the one initialize returns.
+ */
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import type { Sis } from '@atrium/api';
+import type { AreaProps } from '@atrium/ui';
+import { AreaPropsContext } from './area-context';
+
+export function fakeAreaProps(overrides: Partial<AreaProps> = {}): AreaProps {
+  return {
+    routePath: 'home',
+    path: '/home',
+    appKey: null,
+    currentApplication: null,
+    title: 'Home',
+    navigate: vi.fn<(to: string) => void>(),
+    setDirty: vi.fn<(dirty: boolean) => void>(),
+    setSearch: vi.fn<(handler: (() => void) | null) => void>(),
+    ...overrides,
+  };
+}
+
+export function renderArea(ui: ReactElement, overrides: Partial<AreaProps> = {}) {
+  const props = fakeAreaProps(overrides);
+  const result = render(<AreaPropsContext value={props}>{ui}</AreaPropsContext>);
+  return { ...result, props };
+}
+
+export function sampleSis(overrides: Partial<Sis> = {}, user: Partial<Sis['user']> = {}): Sis {
+  return {
+    user: {
+      user_id: 42,
+      username: 'ada.student',
+      is_root: false,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      preferred_name: null,
+      ...user,
+    },
+    sis_school_id: 310,
+    company_id: 7,
+    telescope_enabled: false,
+    is_hq: false,
+    current_term_name: 'Fall 2025',
+    access_restricted: false,
+    acting_as: null,
+    environment: 'production',
+    min_build_stamp: null,
+    ...overrides,
+  };
+}
