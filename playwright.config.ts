@@ -1,0 +1,48 @@
+/**
+ * End-to-end tests: tests/e2e against the built app (`npm run build` first) and the real reference server,
+ * in Debian's Chromium (no browser downloads here).
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// 8181 by default; ATRIUM_E2E_PORT lets two checkouts (or engineers) run e2e side by side.
+const PORT = Number(process.env.ATRIUM_E2E_PORT ?? 8181);
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 2,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: ci ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${PORT}`,
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node_modules/.bin/tsx packages/server/src/main.ts',
+    url: `http://127.0.0.1:${PORT}/static/base.css`,
+    env: { PORT: String(PORT), ATRIUM_ENV: 'production' },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * The single-spa error handler: every application error is logged with its code and application name, and
+ * the page shows '#atrium-load-error' (in index.html: "Part of the page failed to load." + Reload), so no
+ * failure leaves a blank or silently broken page.
+ */
+export const LOAD_ERROR_ELEMENT_ID = 'atrium-load-error';
+export const BLOCKING_ELEMENT_ID = 'atrium-blocking';
+
+/** What single-spa hands the handler: an Error, usually with `appOrParcelName` (and `code` in dev builds). */
+export interface ApplicationError {
+  message?: string;
+  code?: unknown;
+  appOrParcelName?: unknown;
+}
+
+export interface ErrorAlertDeps {
+  getDocument?: () => Document | undefined;
+  log?: (message: string, error: unknown) => void;
+}
+
+export function describeApplicationError(error: unknown): { app: string; code: string; message: string } {
+  const details = (typeof error === 'object' && error !== null ? error : {}) as ApplicationError;
+  return {
+    app: typeof details.appOrParcelName === 'string' ? details.appOrParcelName : 'unknown application',
+    code: details.code === undefined || details.code === null ? 'application-error' : String(details.code),
+    message: typeof details.message === 'string' ? details.message : String(error),
+  };
+}
+
+export function createErrorHandler(deps: ErrorAlertDeps = {}): (error: unknown) => void {
+  const getDocument = deps.getDocument ?? (() => globalThis.document);
+  const log = deps.log ?? ((message: string, error: unknown) => console.error(message, error));
+  return (error: unknown): void => {
+    const { app, code, message } = describeApplicationError(error);
+    log(`[atrium] ${code} in ${app}: ${message}`, error);
+    const document = getDocument();
+    // A failed app must not leave the blocking message spinning over it.
+    document?.getElementById(BLOCKING_ELEMENT_ID)?.setAttribute('hidden', '');
+    const alert = document?.getElementById(LOAD_ERROR_ELEMENT_ID);
+    if (alert) {
+      alert.dataset.app = app;
+      alert.removeAttribute('hidden');
+    }
+  };
+}

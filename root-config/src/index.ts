@@ -1,0 +1,43 @@
+/**
+ * `@atrium/root-config`: the first System module of every page (index.html imports it). Unlike the other
+ * packages' barrels, importing it starts the page, because that is its one job; the named exports are for
+ * tests and tools.
+ */
+import { addErrorHandler, getMountedApps, registerApplication, start } from 'single-spa';
+import { boot } from './boot';
+import { enableDevOverrides, pageEnvironment } from './dev-overrides';
+import { createErrorHandler } from './error-alert';
+import { startRootConfig } from './start';
+import { applicationLoader, systemLoader } from './system-loader';
+
+export { createBoot, createBlockingMessage, boot } from './boot';
+export type { BootOutcome, BootDeps } from './boot';
+export { startRootConfig } from './start';
+export type { RootConfigDeps, RootConfigOutcome, ApplicationRegistration } from './start';
+export { createErrorHandler, describeApplicationError } from './error-alert';
+export { enableDevOverrides, pageEnvironment } from './dev-overrides';
+export { applicationLoader, systemLoader } from './system-loader';
+export { isLoginPath, loginActive, shellActive, LOGIN_APP, SHELL_APP } from './routes';
+export { syncFrame } from './frame';
+export { RootConfigError } from './errors';
+
+const errorHandler = createErrorHandler();
+
+void startRootConfig({
+  registerApplication: (config) => registerApplication(config),
+  addErrorHandler,
+  start,
+  getMountedApps,
+  loadApplication: (name) => applicationLoader(name),
+  errorHandler,
+  boot,
+  beforeRegister: () =>
+    enableDevOverrides({
+      env: pageEnvironment(process.env.ATRIUM_ENV),
+      // A separate chunk: production pages never download it.
+      loadOverrides: () => import('import-map-overrides'),
+      system: systemLoader,
+    }),
+  location: window.location,
+  addWindowListener: (type, listener) => window.addEventListener(type, listener),
+}).catch(errorHandler);

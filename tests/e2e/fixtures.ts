@@ -1,0 +1,68 @@
+/**
+ * For specs that need a server of their own (lockdown mode, development mode): starts the reference server
+ * on 127.0.0.1 with an ephemeral port and the given environment, and stops it.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  env?: Record<string, string>;
+  /** How long to wait for the server to listen. */
+  timeoutMs?: number;
+}
+
+export class ServerStartError extends Error {
+  readonly code = 'server-start-failed';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServerStartError';
+  }
+}
+
+/**
+ * Spawns `tsx packages/server/src/main.ts` with PORT=0 and reads the address it logs. The server logs its
+ * listening URL (Fastify's "Server listening at http://127.0.0.1:NNNN"); that line is the handshake.
+ */
+export function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ATRIUM_ENV: 'production', ...options.env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise<RunningServer>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      void close();
+      reject(
+        new ServerStartError(`server did not start within ${options.timeoutMs ?? 30_000} ms:\n${output}`),
+      );
+    }, options.timeoutMs ?? 30_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /https?:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match?.[1] && match[1] !== '0') {
+        clearTimeout(timer);
+        resolve({ url: `http://127.0.0.1:${match[1]}`, close });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new ServerStartError(`server exited with ${code ?? 'a signal'} before listening:\n${output}`));
+    });
+  });
+}

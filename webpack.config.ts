@@ -1,0 +1,287 @@
+/**
+ * The one webpack configuration of Atrium (see docs/architecture.md, "Build output").
+ *
+ * Every module named in the import map is its own compilation, emitted as a `System.register` module, so that
+ * each can take every *other* shared module as an external: React, single-spa and our shared singletons
+ * (`@atrium/api`, `@atrium/session`, `@atrium/ui`) are built once and every page runs one copy of each.
+ * The widgets bundle for legacy pages is the exception: a plain ES module that carries its own dependencies,
+ * because legacy pages have no SystemJS and no import map.
+ *
+ * Transpiling is esbuild-loader only; type-checking is `tsc -b`, a separate step.
+ *
+ * `webpack-cli` can read this file (through tsx), but `scripts/build.ts` is the normal way in: it also writes
+ * the import map, build.json and the page template around what webpack emits.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EsbuildPlugin } from 'esbuild-loader';
+import webpack from 'webpack';
+import type { Configuration, ExternalItemFunctionData, RuleSetRule } from 'webpack';
+
+export type BuildMode = 'production' | 'development';
+
+/** A module the import map names, and the source file webpack builds it from. */
+export interface MapEntry {
+  /** Import-map name, e.g. `@atrium/login` or `react-dom/client`. */
+  name: string;
+  /** Absolute path of the entry source, or a bare request for vendor modules (`single-spa`). */
+  source: string;
+  /** Which kind of module it is; decides its externals and its preload group. */
+  kind: 'vendor' | 'shared' | 'app';
+}
+
+export interface BuildOptions {
+  /** Repository root (the directory holding root-config/ and packages/). */
+  rootDir: string;
+  /** Where the build writes: `<outDir>/assets`, `<outDir>/widgets`. */
+  outDir: string;
+  mode: BuildMode;
+  /** URL prefix of `<outDir>/assets` as the browser sees it; absolute so async chunks load under SystemJS. */
+  publicPath: string;
+  /** `ATRIUM_ENV` the bundles are built for; only 'development' keeps import-map-overrides reachable. */
+  atriumEnv: BuildMode;
+  /** Reports entries skipped because their source does not exist (yet). */
+  warn?: (message: string) => void;
+}
+
+/** Shared third-party modules: one System module each, in the order a page needs them. */
+export const VENDOR_MODULES = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'single-spa',
+] as const;
+
+/** Our own shared singletons: external to every app so each page has one api client and one session. */
+export const SHARED_PACKAGES = ['api', 'session', 'ui'] as const;
+
+/** React ships CommonJS only; these get a small ES re-export shim so the System module has `default` too. */
+const CJS_VENDOR_MODULES = new Set<string>(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client']);
+
+/** A file-system-safe name for an import-map name: `@atrium/area-home` -> `atrium-area-home`. */
+export function fileStem(name: string): string {
+  return name
+    .replace(/^@/, '')
+    .replace(/[^a-zA-Z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function firstExisting(candidates: readonly string[]): string | undefined {
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+function sourceOf(dir: string): string | undefined {
+  return firstExisting([path.join(dir, 'index.ts'), path.join(dir, 'index.tsx')]);
+}
+
+/**
+ * Every System module of the import map whose source exists. Areas are found by listing
+ * packages/areas/src/<name>/index.ts(x), so a new area needs no change here. Entries whose source is missing
+ * are skipped with a warning: packages are written in parallel and the build must keep working meanwhile.
+ */
+export function listMapEntries(rootDir: string, warn: (message: string) => void = () => {}): MapEntry[] {
+  const entries: MapEntry[] = VENDOR_MODULES.map((name) => ({ name, source: name, kind: 'vendor' }));
+  const add = (name: string, dir: string, kind: MapEntry['kind']): void => {
+    const source = sourceOf(dir);
+    if (source) entries.push({ name, source, kind });
+    else warn(`skipping ${name}: no ${path.relative(rootDir, dir)}/index.ts yet`);
+  };
+  for (const pkg of SHARED_PACKAGES)
+    add(`@atrium/${pkg}`, path.join(rootDir, 'packages', pkg, 'src'), 'shared');
+  add('@atrium/root-config', path.join(rootDir, 'root-config', 'src'), 'app');
+  add('@atrium/login', path.join(rootDir, 'packages', 'login', 'src'), 'app');
+  add('@atrium/shell', path.join(rootDir, 'packages', 'shell', 'src'), 'app');
+  const areasDir = path.join(rootDir, 'packages', 'areas', 'src');
+  const areas = existsSync(areasDir)
+    ? readdirSync(areasDir, { withFileTypes: true })
+        .filter((dirent) => dirent.isDirectory())
+        .map((dirent) => dirent.name)
+        .sort()
+    : [];
+  for (const area of areas) add(`@atrium/area-${area}`, path.join(areasDir, area), 'app');
+  return entries;
+}
+
+/** Every name that is an external of every bundle except its own. */
+export function sharedNames(entries: readonly MapEntry[]): Set<string> {
+  return new Set(entries.filter((entry) => entry.kind !== 'app').map((entry) => entry.name));
+}
+
+/**
+ * Writes the re-export shims for React's CommonJS entry points. Built from a CJS entry directly, webpack
+ * would hand `module.exports` to System as the namespace: named exports, but no `default`, so
+ * `System.import('react').then(m => m.default)` and default-importing code built elsewhere would break.
+ * `export *` + `export { default }` gives both (webpack maps `default` of a CJS module to `module.exports`).
+ */
+function writeVendorShims(shimDir: string): Map<string, string> {
+  mkdirSync(shimDir, { recursive: true });
+  const shims = new Map<string, string>();
+  for (const name of CJS_VENDOR_MODULES) {
+    const file = path.join(shimDir, `${fileStem(name)}.js`);
+    const request = JSON.stringify(name);
+    writeFileSync(file, `export * from ${request};\nexport { default } from ${request};\n`);
+    shims.set(name, file);
+  }
+  return shims;
+}
+
+const esbuildTarget = 'es2022';
+
+function moduleRules(shimDir: string): RuleSetRule[] {
+  return [
+    // The root package.json says "type": "module", which would give the shims Node's strict CJS interop
+    // (default only); webpack's auto mode gives named exports and default.
+    { include: shimDir, type: 'javascript/auto' },
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      loader: 'esbuild-loader',
+      options: { loader: 'tsx', target: esbuildTarget, jsx: 'automatic' },
+    },
+    // Stylesheets are text, adopted as constructable stylesheets at run time (no <style> tags: strict CSP).
+    { test: /\.css$/, type: 'asset/source' },
+    { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
+  ];
+}
+
+function shimDirOf(options: BuildOptions): string {
+  return path.join(options.rootDir, 'node_modules', '.cache', 'atrium-vendor-shims');
+}
+
+function commonConfig(options: BuildOptions): Configuration {
+  const production = options.mode === 'production';
+  return {
+    mode: options.mode,
+    context: options.rootDir,
+    target: ['web', esbuildTarget],
+    devtool: production ? false : 'source-map',
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // Sources may import `./x.js` meaning `./x.ts` (the TypeScript ESM convention).
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: { rules: moduleRules(shimDirOf(options)) },
+    plugins: [
+      new webpack.DefinePlugin({
+        // Build-time only: production bundles then carry no path to import-map-overrides at all.
+        'process.env.ATRIUM_ENV': JSON.stringify(options.atriumEnv),
+      }),
+    ],
+    optimization: {
+      minimize: production,
+      minimizer: [new EsbuildPlugin({ target: esbuildTarget, legalComments: 'none', css: false })],
+      // Hashed file names must not shift when an unrelated module is added.
+      // Scope hoisting turns `import * as React from 'react'` (an external) into a namespace holding only the
+      // members this bundle reads, so `singleSpaReact({ React })` got a React without `Component`. Seen with
+      // webpack 5.112; module-level bundles are small enough that hoisting gains little.
+      concatenateModules: false,
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+    },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
+/** One System.register compilation for one import-map entry. */
+function systemConfig(
+  entry: MapEntry,
+  externalNames: ReadonlySet<string>,
+  shims: ReadonlyMap<string, string>,
+  options: BuildOptions,
+): Configuration {
+  const production = options.mode === 'production';
+  const stem = fileStem(entry.name);
+  const base = commonConfig(options);
+  return {
+    ...base,
+    name: entry.name,
+    entry: { [stem]: shims.get(entry.name) ?? entry.source },
+    output: {
+      path: path.join(options.outDir, 'assets'),
+      publicPath: options.publicPath,
+      filename: production ? '[name].[contenthash:16].js' : '[name].js',
+      chunkFilename: production ? `${stem}.[id].[contenthash:16].js` : `${stem}.[id].js`,
+      assetModuleFilename: production ? '[name].[contenthash:16][ext]' : '[name][ext]',
+      library: { type: 'system' },
+      // Each compilation has its own chunk-loading global, so async chunks of two apps never collide.
+      uniqueName: `atrium_${stem.replace(/-/g, '_')}`,
+      clean: false,
+    },
+    externalsType: 'system',
+    externals: [
+      ({ request }: ExternalItemFunctionData, callback: (error?: Error, result?: string) => void) => {
+        if (request && request !== entry.name && externalNames.has(request)) callback(undefined, request);
+        else callback();
+      },
+    ],
+  };
+}
+
+/**
+ * The legacy-page widgets: a plain ES module (no SystemJS there) at a fixed name, so integrators can keep
+ * one script tag; the toolbar and React are a dynamic import, in hashed chunks beside it, so a page that only
+ * shows the notification bar never downloads React.
+ */
+function widgetsConfig(source: string, options: BuildOptions): Configuration {
+  const production = options.mode === 'production';
+  const base = commonConfig(options);
+  return {
+    ...base,
+    name: 'widgets',
+    entry: { 'atrium-widgets': source },
+    experiments: { outputModule: true },
+    output: {
+      path: path.join(options.outDir, 'widgets'),
+      // Chunks are found relative to the entry's own URL (import.meta.url), wherever a legacy page loads it.
+      publicPath: 'auto',
+      filename: 'atrium-widgets.js',
+      chunkFilename: production ? '[name].[contenthash:16].js' : '[name].js',
+      assetModuleFilename: production ? '[name].[contenthash:16][ext]' : '[name][ext]',
+      module: true,
+      library: { type: 'module' },
+      chunkFormat: 'module',
+      chunkLoading: 'import',
+      uniqueName: 'atrium_widgets',
+      clean: false,
+    },
+  };
+}
+
+/** Every compilation of the build. */
+export function createConfigs(options: BuildOptions): Configuration[] {
+  const warn = options.warn ?? (() => {});
+  const entries = listMapEntries(options.rootDir, warn);
+  const externalNames = sharedNames(entries);
+  const shims = writeVendorShims(shimDirOf(options));
+  const configs = entries.map((entry) => systemConfig(entry, externalNames, shims, options));
+  const widgets = firstExisting([
+    path.join(options.rootDir, 'packages', 'widgets', 'src', 'atrium-widgets.ts'),
+    path.join(options.rootDir, 'packages', 'widgets', 'src', 'atrium-widgets.tsx'),
+  ]);
+  if (widgets) configs.push(widgetsConfig(widgets, options));
+  else warn('skipping the widgets bundle: no packages/widgets/src/atrium-widgets.ts yet');
+  return configs;
+}
+
+/** Options from the environment, shared by webpack-cli and scripts/build.ts. */
+export function optionsFromEnv(mode: BuildMode, env: NodeJS.ProcessEnv = process.env): BuildOptions {
+  const rootDir = path.dirname(fileURLToPath(import.meta.url));
+  const publicPath = env.ATRIUM_PUBLIC_PATH ?? '/assets/';
+  return {
+    rootDir,
+    outDir: path.join(rootDir, 'dist'),
+    mode,
+    publicPath: publicPath.endsWith('/') ? publicPath : `${publicPath}/`,
+    atriumEnv: env.ATRIUM_ENV === 'development' ? 'development' : 'production',
+    warn: (message) => console.warn(`[build] warning: ${message}`),
+  };
+}
+
+/** `webpack --config webpack.config.ts [--mode development]` (webpack-cli); see scripts/build.ts. */
+export default function webpackCli(_env: unknown, argv: { mode?: string }): Configuration[] {
+  return createConfigs(optionsFromEnv(argv.mode === 'development' ? 'development' : 'production'));
+}
