@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EsbuildPlugin } from 'esbuild-loader';
+import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import type { Configuration, ExternalItemFunctionData, RuleSetRule } from 'webpack';
 
@@ -171,7 +172,14 @@ function commonConfig(options: BuildOptions): Configuration {
     ],
     optimization: {
       minimize: production,
-      minimizer: [new EsbuildPlugin({ target: esbuildTarget, legalComments: 'none', css: false })],
+      // Terser rather than esbuild's minifier: with module concatenation off, unused library functions
+      // (most of valibot) sit inside webpack's module wrappers, and only terser removes dead code there.
+      minimizer: [
+        new TerserPlugin({
+          extractComments: false,
+          terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+        }),
+      ],
       // Hashed file names must not shift when an unrelated module is added.
       // Scope hoisting turns `import * as React from 'react'` (an external) into a namespace holding only the
       // members this bundle reads, so `singleSpaReact({ React })` got a React without `Component`. Seen with

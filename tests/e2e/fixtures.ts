@@ -34,7 +34,14 @@ export class ServerStartError extends Error {
 export function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['packages/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ATRIUM_ENV: 'production', ...options.env, PORT: '0', HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      ATRIUM_ENV: 'production',
+      ATRIUM_LOGIN_RATE_LIMIT: '1000',
+      ...options.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,8 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
-import { createPortal } from 'react-dom';
-import { createFocusTrap } from 'focus-trap';
-import type { FocusTrap } from 'focus-trap';
 import { useKitStyles } from '../kit-styles';
 
 export interface DialogProps {
@@ -15,7 +12,7 @@ export interface DialogProps {
   onClose: () => void;
   /** 'alertdialog' for confirmations that interrupt the user's task. */
   role?: 'dialog' | 'alertdialog';
-  /** Element that receives focus when the dialog opens; the first tabbable element otherwise. */
+  /** Element that receives focus when the dialog opens; the first focusable element otherwise. */
   initialFocus?: RefObject<HTMLElement | null>;
   /** When false, neither Escape nor the backdrop closes the dialog (a choice is required). */
   dismissible?: boolean;
@@ -23,9 +20,10 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog: focus is trapped inside while it is open (focus-trap), Escape closes it, and focus
- * returns to the element that opened it. Rendered into document.body so a parcel's overflow or stacking
- * context cannot clip it.
+ * A modal dialog on the platform's own modal `<dialog>`: `showModal()` puts it in the top layer and makes
+ * the rest of the page inert, which is a focus trap the browser enforces (no library, no bytes on the login
+ * page's budget). Escape arrives as a `cancel` event; focus goes back to the element that was focused
+ * before the dialog opened.
  */
 export function Dialog({
   title,
@@ -40,56 +38,74 @@ export function Dialog({
   useKitStyles();
   const titleId = useId();
   const bodyId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const dismissibleRef = useRef(dismissible);
+  dismissibleRef.current = dismissible;
 
   useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    let trap: FocusTrap | undefined = createFocusTrap(panel, {
-      initialFocus: () => initialFocus?.current ?? undefined,
-      fallbackFocus: panel,
-      escapeDeactivates: () => {
-        if (dismissible) onCloseRef.current();
-        return false;
-      },
-      clickOutsideDeactivates: false,
-      allowOutsideClick: true,
-      returnFocusOnDeactivate: true,
-      // happy-dom and some embedding pages have no layout: do not hide "invisible" nodes from the trap.
-      tabbableOptions: { displayCheck: 'none' },
-    });
-    trap.activate();
-    return () => {
-      trap?.deactivate();
-      trap = undefined;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    const target = initialFocus?.current ?? firstFocusable(dialog) ?? dialog;
+    target.focus();
+    const onCancel = (event: Event) => {
+      // Escape: never let the browser close the element behind React's back; the owner decides.
+      event.preventDefault();
+      if (dismissibleRef.current) onCloseRef.current();
     };
-  }, [dismissible, initialFocus]);
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [initialFocus]);
 
-  return createPortal(
-    <div
-      className="atr-backdrop"
+  return (
+    <dialog
+      ref={dialogRef}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={children ? bodyId : undefined}
+      className={className ? `atr-dialog ${className}` : 'atr-dialog'}
+      onKeyDown={(event) => {
+        // Engines without a native `cancel` on Escape (test DOMs, old browsers) still close the dialog.
+        if (event.key === 'Escape' && !event.defaultPrevented) {
+          event.preventDefault();
+          if (dismissibleRef.current) onCloseRef.current();
+        }
+      }}
       onMouseDown={(event) => {
-        if (dismissible && event.target === event.currentTarget) onCloseRef.current();
+        // A press on the ::backdrop targets the dialog element itself, outside its content box.
+        if (!dismissibleRef.current || event.target !== event.currentTarget) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        const inside =
+          event.clientX >= box.left &&
+          event.clientX <= box.right &&
+          event.clientY >= box.top &&
+          event.clientY <= box.bottom;
+        if (!inside && box.width > 0) onCloseRef.current();
       }}
     >
-      <div
-        ref={panelRef}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={children ? bodyId : undefined}
-        tabIndex={-1}
-        className={className ? `atr-dialog ${className}` : 'atr-dialog'}
-      >
-        <h2 id={titleId} className="atr-dialog__title">
-          {title}
-        </h2>
-        {children ? <div id={bodyId}>{children}</div> : null}
-        {actions ? <div className="atr-dialog__actions">{actions}</div> : null}
-      </div>
-    </div>,
-    document.body,
+      <h2 id={titleId} className="atr-dialog__title">
+        {title}
+      </h2>
+      {children ? <div id={bodyId}>{children}</div> : null}
+      {actions ? <div className="atr-dialog__actions">{actions}</div> : null}
+    </dialog>
   );
+}
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function firstFocusable(root: HTMLElement): HTMLElement | null {
+  return root.querySelector<HTMLElement>(FOCUSABLE);
 }

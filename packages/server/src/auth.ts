@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DemoUser } from './demo-data/users.js';
+import type { AppState } from './state/index.js';
+import { effectiveUsername, type Session } from './state/sessions.js';
+import { forbidden, unauthorized } from './errors.js';
+
+export const SESSION_COOKIE = 'atrium_sid';
+
+export interface Auth {
+  session: Session;
+  /** The user whose view the session shows (the switched-to user while acting as someone). */
+  user: DemoUser;
+  /** The account that signed in. */
+  realUser: DemoUser;
+}
+
+function bearerToken(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * The session of a request: the bearer token when one is sent (and then it must be valid: a stale token
+ * is not silently replaced by a cookie), else the `atrium_sid` cookie. Legacy pages and their widgets use
+ * the cookie; the new front end sends the bearer token on /lapi/.
+ */
+export function findAuth(request: FastifyRequest, state: AppState): Auth | null {
+  const token = bearerToken(request);
+  let session: Session | undefined;
+  if (token !== undefined) {
+    session = token === null ? undefined : state.sessions.byToken(token);
+  } else {
+    session = state.sessions.bySid(request.cookies[SESSION_COOKIE]);
+  }
+  if (!session) return null;
+  const realUser = state.users.get(session.username);
+  const user = state.users.get(effectiveUsername(session));
+  if (!realUser || !user) return null;
+  return { session, user, realUser };
+}
+
+export function requireAuth(request: FastifyRequest, state: AppState): Auth {
+  const auth = findAuth(request, state);
+  if (!auth) throw unauthorized();
+  request.atriumUser = auth.user.username;
+  return auth;
+}
+
+export function requireRoot(request: FastifyRequest, state: AppState): Auth {
+  const auth = requireAuth(request, state);
+  if (!auth.user.is_root) throw forbidden('Only root users can do this.');
+  return auth;
+}
+
+export function requireRootOrHq(request: FastifyRequest, state: AppState): Auth {
+  const auth = requireAuth(request, state);
+  if (!auth.user.is_root && !auth.user.is_hq) throw forbidden('Only root or headquarters users can do this.');
+  return auth;
+}
+
+/** HttpOnly so scripts never see it, SameSite=Lax against cross-site posts, Secure whenever served over https. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: Session): void {
+  reply.setCookie(SESSION_COOKIE, session.sid, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Username recorded in the request log (set once the request is authenticated). */
+    atriumUser: string | null;
+  }
+}

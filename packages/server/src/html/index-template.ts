@@ -1,0 +1,164 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { escapeHtml, jsonForScript } from './escape.js';
+
+/** Modules every page needs at once: preloading them saves a round trip per module on a cold load. */
+export const SHARED_PRELOADS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'single-spa',
+  '@atrium/api',
+  '@atrium/session',
+  '@atrium/ui',
+] as const;
+
+export interface ImportMap {
+  imports: Record<string, string>;
+  integrity?: Record<string, string>;
+}
+
+/** dist/preloads.json (written by the build): per page, the modules to preload, with integrity. */
+export interface PreloadEntry {
+  name: string;
+  href: string;
+  integrity?: string;
+}
+export interface PreloadPlan {
+  login: PreloadEntry[];
+  shell: PreloadEntry[];
+}
+
+export interface DistFiles {
+  template: string;
+  importMap: ImportMap;
+  buildStamp: string;
+  /** null when the build wrote no preloads.json: then the list is derived from the import map. */
+  preloads: PreloadPlan | null;
+}
+
+function isPreloadList(value: unknown): value is PreloadEntry[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (e: unknown) =>
+        typeof e === 'object' &&
+        e !== null &&
+        typeof (e as PreloadEntry).href === 'string' &&
+        typeof (e as PreloadEntry).name === 'string',
+    )
+  );
+}
+
+function parsePreloads(text: string | null): PreloadPlan | null {
+  if (text === null) return null;
+  const value = JSON.parse(text) as { login?: unknown; shell?: unknown };
+  return isPreloadList(value.login) && isPreloadList(value.shell)
+    ? { login: value.login, shell: value.shell }
+    : null;
+}
+
+export class DistMissingError extends Error {
+  override readonly name = 'DistMissingError';
+  readonly code = 'not-built';
+}
+
+function isImportMap(value: unknown): value is ImportMap {
+  if (typeof value !== 'object' || value === null) return false;
+  const imports = (value as { imports?: unknown }).imports;
+  return typeof imports === 'object' && imports !== null;
+}
+
+/**
+ * Reads dist/index.html, importmap.json and build.json, cached until index.html changes on disk (so a
+ * watch rebuild is picked up without a restart).
+ */
+export function createDistReader(distDir: string): () => Promise<DistFiles> {
+  let cached: { version: string; files: DistFiles } | null = null;
+  return async () => {
+    const indexPath = path.join(distDir, 'index.html');
+    let version: string;
+    try {
+      const info = await stat(indexPath);
+      version = `${info.mtimeMs}:${info.size}`;
+    } catch {
+      throw new DistMissingError(`${indexPath} does not exist`);
+    }
+    if (cached && cached.version === version) return cached.files;
+    const [template, mapText, buildText, preloadsText] = await Promise.all([
+      readFile(indexPath, 'utf8'),
+      readFile(path.join(distDir, 'importmap.json'), 'utf8').catch(() => '{"imports":{}}'),
+      readFile(path.join(distDir, 'build.json'), 'utf8').catch(() => '{}'),
+      readFile(path.join(distDir, 'preloads.json'), 'utf8').catch(() => null),
+    ]);
+    const parsedMap: unknown = JSON.parse(mapText);
+    const build = JSON.parse(buildText) as { stamp?: unknown };
+    const files: DistFiles = {
+      template,
+      importMap: isImportMap(parsedMap) ? parsedMap : { imports: {} },
+      buildStamp: typeof build.stamp === 'string' ? build.stamp : '',
+      preloads: parsePreloads(preloadsText),
+    };
+    cached = { version, files };
+    return files;
+  };
+}
+
+/** Preload entries derived from the import map, for builds without preloads.json. */
+export function preloadsFromImportMap(importMap: ImportMap, names: readonly string[]): PreloadEntry[] {
+  return names.flatMap((name) => {
+    const href = importMap.imports[name];
+    if (!href) return [];
+    const integrity = importMap.integrity?.[href];
+    return [integrity ? { name, href, integrity } : { name, href }];
+  });
+}
+
+export function preloadLinks(entries: readonly PreloadEntry[], nonce: string): string {
+  return entries
+    .map(({ href, integrity }) => {
+      const integrityAttr = integrity ? ` integrity="${escapeHtml(integrity)}"` : '';
+      return `<link rel="preload" as="script" href="${escapeHtml(href)}" crossorigin="anonymous"${integrityAttr} nonce="${escapeHtml(nonce)}">`;
+    })
+    .join('\n');
+}
+
+export interface RenderIndexOptions {
+  nonce: string;
+  env: string;
+  /** The login page (/common/login...) or a shell route. */
+  login: boolean;
+}
+
+/** Fill the placeholders of dist/index.html for one response. */
+export function renderIndex(files: DistFiles, { nonce, login, env }: RenderIndexOptions): string {
+  const entries =
+    files.preloads?.[login ? 'login' : 'shell'] ??
+    preloadsFromImportMap(files.importMap, [
+      '@atrium/root-config',
+      login ? '@atrium/login' : '@atrium/shell',
+      ...SHARED_PRELOADS,
+    ]);
+  const values: Record<string, string> = {
+    NONCE: escapeHtml(nonce),
+    ENV: escapeHtml(env),
+    IMPORTMAP: jsonForScript(files.importMap),
+    PRELOADS: preloadLinks(entries, nonce),
+    BUILD_STAMP: escapeHtml(files.buildStamp),
+    BLOCKING_HIDDEN: login ? 'hidden' : '',
+  };
+  // One pass, so a value that happens to contain "{{...}}" is never substituted again.
+  return files.template.replace(
+    /\{\{(NONCE|ENV|IMPORTMAP|PRELOADS|BUILD_STAMP|BLOCKING_HIDDEN)\}\}/g,
+    (_m, key: string) => values[key] ?? '',
+  );
+}
+
+export const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Atrium is not built yet</title></head>
+<body><main><h1>Atrium is not built yet: run npm run build</h1>
+<p>The server found no dist/index.html. Build the front end, then reload this page.</p></main></body>
+</html>
+`;

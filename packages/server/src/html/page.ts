@@ -1,0 +1,38 @@
+import { html, type SafeHtml } from './escape.js';
+
+export interface PageOptions {
+  title: string;
+  /** Main content; must contain the page's single h1. */
+  main: SafeHtml;
+  /** Extra markup at the end of <body> (e.g. a nonce'd script). */
+  tail?: SafeHtml;
+  /** Legacy pages embed the widgets bundle and its two elements. */
+  widgets?: boolean;
+  /** Header navigation, already rendered. */
+  nav?: SafeHtml;
+}
+
+/** The frame of every server-rendered page: lang, landmarks, the shared stylesheet. */
+export function renderPage(options: PageOptions): string {
+  const widgetsScript = options.widgets
+    ? html`<script type="module" src="/widgets/atrium-widgets.js"></script>`
+    : '';
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${options.title}</title>
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="/static/base.css" />
+        ${widgetsScript}
+      </head>
+      <body>
+        <a class="skip-link" href="#main">Skip to main content</a>
+        ${options.widgets ? html`<atrium-notification-bar></atrium-notification-bar>` : ''}
+        <header>${options.nav ?? ''}</header>
+        <main id="main">${options.main}</main>
+        ${options.widgets ? html`<atrium-dev-toolbar></atrium-dev-toolbar>` : ''} ${options.tail ?? ''}
+      </body>
+    </html> `.value;
+}

@@ -1,0 +1,44 @@
+/**
+ * CLI: `npm run serve` (tsx packages/server/src/main.ts [--proxy URL]). Listens on 127.0.0.1:PORT
+ * (default 8080) and stops cleanly on SIGINT/SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { createServer } from './server.js';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { proxy: { type: 'string' } }, allowPositionals: false });
+  const port = Number(process.env['PORT'] ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${process.env['PORT']}"`);
+  const app = await createServer({
+    ...(values.proxy !== undefined ? { proxy: values.proxy } : {}),
+    logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
+  });
+  let closing = false;
+  const stop = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  await app.listen({ port, host: '127.0.0.1' });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const { env, lockdown, proxy } = app.atrium.options;
+  console.log(
+    `Atrium server: http://127.0.0.1:${actualPort}/ (${env}${lockdown ? ', lockdown' : ''}${proxy ? `, proxy to ${proxy}` : ''})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exit(1);
+});

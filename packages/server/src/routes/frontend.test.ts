@@ -1,0 +1,161 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Running } from '../test-helpers.js';
+
+const TEMPLATE = `<!doctype html><html lang="en"><head>
+<script type="systemjs-importmap" nonce="{{NONCE}}">{{IMPORTMAP}}</script>
+{{PRELOADS}}
+<meta name="atrium-build" content="{{BUILD_STAMP}}"><meta name="atrium-env" content="{{ENV}}">
+</head><body><div id="atrium-blocking" {{BLOCKING_HIDDEN}}>Setting up the product, please wait...</div>
+<script nonce="{{NONCE}}" src="/static/systemjs/system.min.js"></script></body></html>`;
+
+const IMPORT_MAP = {
+  imports: {
+    '@atrium/root-config': '/assets/root-config.abc123.js',
+    '@atrium/shell': '/assets/shell.def456.js',
+    '@atrium/login': '/assets/login.0789ab.js',
+    react: '/assets/react.111.js',
+    evil: '/assets/</script><script>alert(1)</script>.js',
+  },
+  integrity: { '/assets/root-config.abc123.js': 'sha384-ROOT', '/assets/shell.def456.js': 'sha384-SHELL' },
+};
+
+let dist: string;
+let server: Running;
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'atrium-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await mkdir(path.join(dist, 'widgets'));
+  await mkdir(path.join(dist, 'static'));
+  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+  await writeFile(path.join(dist, 'importmap.json'), JSON.stringify(IMPORT_MAP));
+  await writeFile(
+    path.join(dist, 'build.json'),
+    JSON.stringify({ stamp: '2025_10_27_103446', app_title: 'Atrium', start_page: 'start' }),
+  );
+  await writeFile(
+    path.join(dist, 'assets', 'shell.def456.js'),
+    `System.register([], function(){ ${'/* padding */'.repeat(200)} });`,
+  );
+  await writeFile(path.join(dist, 'widgets', 'atrium-widgets.js'), 'export {};');
+  await writeFile(path.join(dist, 'widgets', 'chunk.123abc.js'), 'export {};');
+  await writeFile(path.join(dist, 'static', 'base.css'), 'body{margin:0}');
+  server = await startServer({ distDir: dist });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${pathname}`, { headers });
+
+describe('index.html', () => {
+  it('fills the placeholders per response with a fresh nonce matching the CSP', async () => {
+    const first = await get('/home');
+    const second = await get('/evaluations/some/deep/route');
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const csp = first.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(
+      /^default-src 'self'; script-src 'nonce-[\w-]+' 'strict-dynamic'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'$/,
+    );
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('referrer-policy')).toBe('same-origin');
+    const nonce = /'nonce-([\w-]+)'/.exec(csp)?.[1] ?? '';
+    const secondNonce = /'nonce-([\w-]+)'/.exec(second.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce.length).toBeGreaterThanOrEqual(16);
+    expect(secondNonce).not.toBe(nonce);
+    const page = await first.text();
+    expect(page).not.toContain('{{');
+    expect(page.match(new RegExp(`nonce="${nonce}"`, 'g'))?.length).toBeGreaterThanOrEqual(2);
+    // The import map is embedded and cannot end the script element.
+    expect(page).not.toContain('</script><script>alert(1)');
+    const embedded = /<script type="systemjs-importmap" nonce="[^"]+">(.*?)<\/script>/s.exec(page)?.[1] ?? '';
+    expect(JSON.parse(embedded)).toEqual(IMPORT_MAP);
+    expect(page).toContain(
+      `<link rel="preload" as="script" href="/assets/shell.def456.js" crossorigin="anonymous" integrity="sha384-SHELL" nonce="${nonce}">`,
+    );
+    expect(page).toContain('href="/assets/root-config.abc123.js"');
+    expect(page).toContain('href="/assets/react.111.js"');
+    expect(page).not.toContain('href="/assets/login.0789ab.js"');
+    expect(page).toContain('content="2025_10_27_103446"');
+    expect(page).toContain('<meta name="atrium-env" content="production">');
+    expect(page).toContain('<div id="atrium-blocking" >');
+  });
+
+  it('hides the blocking message and preloads the login app on /common/login', async () => {
+    const page = await (await get('/common/login?returnUrl=%2Fhome')).text();
+    expect(page).toContain('<div id="atrium-blocking" hidden>');
+    expect(page).toContain('href="/assets/login.0789ab.js"');
+    expect(page).not.toContain('href="/assets/shell.def456.js"');
+  });
+});
+
+describe('preloads.json', () => {
+  it('takes the per-page preload list from the build when there is one', async () => {
+    const preloads = {
+      login: [{ name: '@atrium/login', href: '/assets/login.0789ab.js', integrity: 'sha384-LOGIN' }],
+      shell: [{ name: '@atrium/shell', href: '/assets/shell.def456.js' }],
+    };
+    await writeFile(path.join(dist, 'preloads.json'), JSON.stringify(preloads));
+    // Touch index.html so the cached dist files are read again.
+    await writeFile(path.join(dist, 'index.html'), `${TEMPLATE}\n`);
+    try {
+      const login = await (await get('/common/login')).text();
+      expect(login).toMatch(
+        /<link rel="preload" as="script" href="\/assets\/login\.0789ab\.js" crossorigin="anonymous" integrity="sha384-LOGIN" nonce="[\w-]+">/,
+      );
+      expect(login).not.toContain('href="/assets/root-config.abc123.js"');
+      const shell = await (await get('/home')).text();
+      expect(shell).toMatch(
+        /<link rel="preload" as="script" href="\/assets\/shell\.def456\.js" crossorigin="anonymous" nonce="[\w-]+">/,
+      );
+    } finally {
+      await rm(path.join(dist, 'preloads.json'));
+      await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+    }
+  });
+});
+
+describe('static files', () => {
+  it('serves hashed assets immutable, compressed, and 404s unknown ones', async () => {
+    const asset = await get('/assets/shell.def456.js', { 'accept-encoding': 'br' });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(await asset.text()).toContain('System.register');
+    for (const missing of ['/assets/nope.js', '/static/nope.css', '/widgets/nope.js']) {
+      expect((await get(missing)).status).toBe(404);
+    }
+  });
+
+  it('revalidates the import map, build stamp and widgets entry; chunks are immutable', async () => {
+    for (const name of ['/importmap.json', '/build.json', '/widgets/atrium-widgets.js']) {
+      const response = await get(name);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+    expect((await get('/widgets/chunk.123abc.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect(await (await get('/static/base.css')).text()).toBe('body{margin:0}');
+    expect(await (await get('/importmap.json')).json()).toEqual(IMPORT_MAP);
+  });
+});
+
+describe('without a build', () => {
+  it('answers a clear 503 page', async () => {
+    const bare = await startServer();
+    try {
+      const response = await fetch(`${bare.url}/home`);
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain('Atrium is not built yet: run npm run build');
+      expect((await fetch(`${bare.url}/importmap.json`)).status).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { DistMissingError, NOT_BUILT_PAGE, createDistReader, renderIndex } from '../html/index-template.js';
+import { createNonce, sendHtml, shellCsp } from '../html/security-headers.js';
+import { isLoginPagePath } from '../request-logging.js';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const setImmutable = (reply: FastifyReply): void => {
+  reply.header('cache-control', IMMUTABLE);
+};
+
+/** Paths that never fall back to index.html: an unknown one is a 404, not the app. */
+export function isReservedPath(pathname: string): boolean {
+  return (
+    /^\/(lapi|assets|static|widgets|uploads|legacy|common\/(?!login(\/|$)))/.test(pathname) ||
+    /^\/common\/login\/.*\.php$/.test(pathname) ||
+    /^\/(importmap|build)\.json$/.test(pathname)
+  );
+}
+
+/**
+ * The built front end: hashed assets (immutable), the import map and build stamp (always revalidated),
+ * the widgets bundle, /static/, and index.html for every app route with a fresh CSP nonce.
+ */
+export function frontendRoutes(ctx: ServerContext) {
+  const { distDir } = ctx.options;
+  return async function register(app: FastifyInstance): Promise<void> {
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, 'assets'),
+      prefix: '/assets/',
+      cacheControl: false,
+      setHeaders: setImmutable,
+      index: false,
+    });
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, 'widgets'),
+      prefix: '/widgets/',
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      // The entry keeps its name for integrators' script tags; its chunks are content-hashed.
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          path.basename(filePath) === 'atrium-widgets.js' ? 'no-cache' : IMMUTABLE,
+        );
+      },
+    });
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, 'static'),
+      prefix: '/static/',
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      setHeaders: (reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+
+    for (const name of ['importmap.json', 'build.json']) {
+      app.get(`/${name}`, async (_request, reply) => {
+        let text: string;
+        try {
+          text = await readFile(path.join(distDir, name), 'utf8');
+        } catch {
+          return reply.callNotFound();
+        }
+        return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(text);
+      });
+    }
+  };
+}
+
+/** index.html for a shell or login route; the 503 page when there is no build. */
+export function createIndexHandler(ctx: ServerContext) {
+  const readDist = createDistReader(ctx.options.distDir);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const nonce = createNonce();
+    try {
+      const files = await readDist();
+      return sendHtml(
+        reply,
+        renderIndex(files, { nonce, env: ctx.options.env, login: isLoginPagePath(request.url) }),
+        shellCsp(nonce),
+      );
+    } catch (error) {
+      if (error instanceof DistMissingError) return sendHtml(reply, NOT_BUILT_PAGE, shellCsp(nonce), 503);
+      throw error;
+    }
+  };
+}

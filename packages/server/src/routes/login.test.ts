@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import {
+  AccessTokenResponseSchema,
+  ExternalStartResponseSchema,
+  InitializeResponseSchema,
+  LoginResponseSchema,
+  LookupResponseSchema,
+  SuccessResponseSchema,
+} from '../../../api/src/schemas.js';
+import { Client, ErrorSchema, startServer, type Running } from '../test-helpers.js';
+
+const LOGIN = '/common/login/login_actions.php';
+
+describe('sign-in', () => {
+  let server: Running;
+  let client: Client;
+  beforeEach(async () => {
+    server = await startServer();
+    client = new Client(server.url);
+  });
+  afterEach(() => server.close());
+
+  const lookup = async (username: string) =>
+    client.json(LookupResponseSchema, await client.post(LOGIN, { action: 'lookup', username }));
+
+  it('looks up each kind of account, and answers an unknown user like a one-organisation user', async () => {
+    expect(await lookup('student')).toEqual({ success: true, next: 'password', companies: [] });
+    expect(await lookup('faculty')).toEqual({
+      success: true,
+      next: 'organization',
+      companies: [
+        { company_id: 101, name: 'University of Medicine' },
+        { company_id: 102, name: 'Eastern College of Nursing' },
+      ],
+    });
+    expect((await lookup('sso')).next).toBe('external');
+    expect(await lookup('nobody-at-all')).toEqual(await lookup('student'));
+  });
+
+  it('refuses a wrong password and an unknown user with the same 401 answer', async () => {
+    const wrong = await client.post(LOGIN, { action: 'login', username: 'student', password: 'nope' });
+    const unknown = await client.post(LOGIN, { action: 'login', username: 'ghost', password: 'atrium-demo' });
+    const expected = { success: false, message: 'The username or password is incorrect.' };
+    expect(await client.json(LoginResponseSchema, wrong, 401)).toEqual(expected);
+    expect(await client.json(LoginResponseSchema, unknown, 401)).toEqual(expected);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie and initialize answers with a session token', async () => {
+    const response = await client.post(LOGIN, {
+      action: 'login',
+      username: 'student',
+      password: 'atrium-demo',
+    });
+    expect(await client.json(LoginResponseSchema, response)).toEqual({ success: true });
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^atrium_sid=[\w-]{40,};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/); // plain http here
+    const init = await client.json(
+      InitializeResponseSchema,
+      await client.post('/lapi/rpc/common/ionic/initialize'),
+    );
+    expect(init.sis.user.username).toBe('student');
+    expect(init.sis.company_id).toBe(101);
+
+    // A second session gets a different token.
+    const other = new Client(server.url);
+    expect(await other.boot('student')).not.toBe(init.lapi_access_token);
+  });
+
+  it('makes faculty choose one of their two organisations', async () => {
+    const none = await client.post(LOGIN, { action: 'login', username: 'faculty', password: 'atrium-demo' });
+    expect((await client.json(ErrorSchema, none, 400)).error.code).toBe('organization-required');
+    const foreign = await client.post(LOGIN, {
+      action: 'login',
+      username: 'faculty',
+      password: 'atrium-demo',
+      company_id: 103,
+    });
+    expect(foreign.status).toBe(400);
+    await client.boot('faculty', 102);
+    const init = await client.json(
+      InitializeResponseSchema,
+      await client.post('/lapi/rpc/common/ionic/initialize'),
+    );
+    expect(init.sis.company_id).toBe(102);
+    expect(init.sis.current_term_name).toBe('Autumn Term 2025');
+  });
+
+  it('requires a session for initialize and a valid bearer token for /lapi/', async () => {
+    const anonymous = await client.post('/lapi/rpc/common/ionic/initialize');
+    expect((await client.json(ErrorSchema, anonymous, 401)).error.code).toBe('unauthorized');
+    const token = await client.boot('student');
+    const bearerOnly = new Client(server.url);
+    bearerOnly.token = token;
+    expect((await bearerOnly.get('/lapi/rpc/common/notifications/unread-count')).status).toBe(200);
+    client.token = 'forged-token';
+    expect((await client.get('/lapi/rpc/common/notifications/unread-count')).status).toBe(401);
+  });
+
+  it('completes external sign-in once, through the demo identity provider page', async () => {
+    const start = await client.json(
+      ExternalStartResponseSchema,
+      await client.post(LOGIN, { action: 'external_start', username: 'sso' }),
+    );
+    expect(start.url).toBe(`/common/login/sso/authorize?state=${encodeURIComponent(start.state)}`);
+    const page = await client.get(start.url);
+    expect(page.status).toBe(200);
+    const htmlText = await page.text();
+    expect(htmlText).toContain('<button type="button" id="continue">Continue as sso</button>');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(htmlText).toContain(`<script nonce="${nonce}">`);
+    expect(htmlText).toContain(`const targetOrigin = ${JSON.stringify(server.url)}`);
+    const message = JSON.parse(/const message = (\{.*\});/.exec(htmlText)?.[1] ?? 'null') as {
+      type: string;
+      state: string;
+      code: string;
+    };
+    expect(message).toMatchObject({ type: 'atrium-sso', state: start.state });
+
+    const complete = (code: string) =>
+      client.post(LOGIN, { action: 'external_complete', username: 'sso', state: start.state, code });
+    expect((await complete(message.code)).status).toBe(200);
+    expect(client.cookie).not.toBeNull();
+    // Single use.
+    expect((await complete(message.code)).status).toBe(401);
+  });
+
+  it('burns an external sign-in state after a wrong code', async () => {
+    const start = await client.json(
+      ExternalStartResponseSchema,
+      await client.post(LOGIN, { action: 'external_start', username: 'sso' }),
+    );
+    const html = await (await client.get(start.url)).text();
+    const code = /"code":"([^"]+)"/.exec(html)?.[1] ?? '';
+    const wrong = await client.post(LOGIN, {
+      action: 'external_complete',
+      username: 'sso',
+      state: start.state,
+      code: 'x',
+    });
+    expect(wrong.status).toBe(401);
+    const right = await client.post(LOGIN, {
+      action: 'external_complete',
+      username: 'sso',
+      state: start.state,
+      code,
+    });
+    expect(right.status).toBe(401);
+    expect((await client.get(start.url)).status).toBe(400);
+    expect((await client.post(LOGIN, { action: 'external_start', username: 'student' })).status).toBe(400);
+  });
+
+  it('signs out with POST and with GET', async () => {
+    await client.boot('student');
+    expect(await client.json(SuccessResponseSchema, await client.post('/common/login/logout.php'))).toEqual({
+      success: true,
+    });
+    expect(client.cookie).toBeNull();
+    client.token = null;
+    expect((await client.post('/lapi/rpc/common/ionic/initialize')).status).toBe(401);
+
+    await client.boot('student');
+    const cookie = client.cookie;
+    const redirect = await client.get('/common/login/logout.php');
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe('/common/login');
+    const stale = new Client(server.url);
+    stale.cookie = cookie;
+    expect((await stale.post('/lapi/rpc/common/ionic/initialize')).status).toBe(401);
+  });
+
+  it('bridges bearer token and legacy cookie both ways', async () => {
+    const token = await client.boot('hq');
+    const bearerOnly = new Client(server.url);
+    bearerOnly.token = token;
+    // start_legacy_session is under /common: send the bearer explicitly.
+    const started = await bearerOnly.post(
+      '/common/login/start_legacy_session.php',
+      {},
+      { authorization: `Bearer ${token}` },
+    );
+    expect(await bearerOnly.json(SuccessResponseSchema, started)).toEqual({ success: true });
+    expect(bearerOnly.cookie).toBe(client.cookie);
+    const cookieOnly = new Client(server.url);
+    cookieOnly.cookie = client.cookie;
+    const answer = await cookieOnly.json(
+      AccessTokenResponseSchema,
+      await cookieOnly.post('/common/login/get_access_token.php'),
+    );
+    expect(answer.access_token).toBe(token);
+    expect((await new Client(server.url).post('/common/login/get_access_token.php')).status).toBe(401);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 JSON after too many attempts from one address, counts no lookups, and keeps serving', async () => {
+    const server = await startServer({ loginRateLimit: 3 });
+    try {
+      const client = new Client(server.url);
+      for (let i = 0; i < 5; i++) {
+        expect((await client.post(LOGIN, { action: 'lookup', username: 'student' })).status).toBe(200);
+      }
+      for (let i = 0; i < 3; i++) {
+        expect(
+          (await client.post(LOGIN, { action: 'login', username: 'student', password: 'bad' })).status,
+        ).toBe(401);
+      }
+      const limited = await client.post(LOGIN, {
+        action: 'login',
+        username: 'student',
+        password: 'atrium-demo',
+      });
+      const body = await client.json(ErrorSchema, limited, 429);
+      expect(body.error).toEqual({
+        code: 'rate-limited',
+        message: 'Too many sign-in attempts from this address. Wait a minute and try again.',
+      });
+      expect((await client.get('/lapi/rpc/login/settings')).status).toBe(200);
+      expect(v.is(ErrorSchema, body)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  LoginActionRequestSchema,
+  type ExternalStartResponse,
+  type LoginResponse,
+  type LookupResponse,
+} from '../../../api/src/schemas.js';
+import type { ServerContext } from '../context.js';
+import { findCompany } from '../demo-data/organisations.js';
+import type { DemoUser } from '../demo-data/users.js';
+import { HttpError, badRequest } from '../errors.js';
+import { hashPassword, verifyPassword } from '../security/password.js';
+import { randomToken } from '../security/random.js';
+import { parseInput } from '../validation.js';
+import { startSession } from './session-start.js';
+
+export const WRONG_CREDENTIALS = 'The username or password is incorrect.';
+export const RATE_LIMIT_MESSAGE = 'Too many sign-in attempts from this address. Wait a minute and try again.';
+const SSO_STATE_TTL_MS = 10 * 60 * 1000;
+
+// Unknown users are checked against this hash so that they take as long as known ones.
+const dummyHash = hashPassword('not-a-real-password');
+
+function findUser(ctx: ServerContext, username: string): DemoUser | undefined {
+  return ctx.state.users.get(username.toLowerCase());
+}
+
+function lookup(ctx: ServerContext, username: string): LookupResponse {
+  const user = findUser(ctx, username);
+  if (user?.sign_in === 'external') return { success: true, next: 'external', companies: [] };
+  if (user && user.company_ids.length > 1) {
+    const companies = user.company_ids.flatMap((id) => {
+      const company = findCompany(id);
+      return company ? [{ company_id: company.company_id, name: company.name }] : [];
+    });
+    return { success: true, next: 'organization', companies };
+  }
+  // One organisation, or no such user: the same answer, so the lookup does not reveal who has an account.
+  return { success: true, next: 'password', companies: [] };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The actions counted by the rate limit: the ones that test a secret. */
+function isSignInAttempt(request: FastifyRequest): boolean {
+  const body = request.body as { action?: unknown } | null | undefined;
+  return body?.action !== 'lookup' && body?.action !== 'external_start';
+}
+
+export function loginRoutes(ctx: ServerContext) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.post(
+      '/common/login/login_actions.php',
+      {
+        config: {
+          rateLimit: {
+            max: ctx.options.loginRateLimit,
+            timeWindow: 60_000,
+            allowList: (request: FastifyRequest) => !isSignInAttempt(request),
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = parseInput(LoginActionRequestSchema, request.body);
+        switch (body.action) {
+          case 'lookup':
+            return lookup(ctx, body.username);
+          case 'login': {
+            const user = findUser(ctx, body.username);
+            const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
+            if (!user || !ok || user.sign_in !== 'password') {
+              const answer: LoginResponse = { success: false, message: WRONG_CREDENTIALS };
+              return reply.code(401).send(answer);
+            }
+            const companyId =
+              body.company_id ?? (user.company_ids.length === 1 ? user.company_ids[0] : undefined);
+            if (companyId === undefined || !user.company_ids.includes(companyId)) {
+              throw badRequest('organization-required', 'Choose one of your organizations to continue.');
+            }
+            startSession(ctx, request, reply, user, companyId);
+            const answer: LoginResponse = { success: true };
+            return answer;
+          }
+          case 'external_start': {
+            const user = findUser(ctx, body.username);
+            if (user?.sign_in !== 'external') {
+              throw badRequest(
+                'external-not-available',
+                'External sign-in is not available for this account.',
+              );
+            }
+            const state = randomToken();
+            ctx.state.ssoStates.set(state, {
+              username: user.username,
+              code: randomToken(),
+              expiresAt: ctx.options.now() + SSO_STATE_TTL_MS,
+              used: false,
+            });
+            const answer: ExternalStartResponse = {
+              success: true,
+              url: `/common/login/sso/authorize?state=${encodeURIComponent(state)}`,
+              state,
+            };
+            return answer;
+          }
+          case 'external_complete': {
+            const pending = ctx.state.ssoStates.get(body.state);
+            const user = findUser(ctx, body.username);
+            const valid =
+              pending !== undefined &&
+              !pending.used &&
+              pending.expiresAt > ctx.options.now() &&
+              user !== undefined &&
+              pending.username === user.username &&
+              safeEqual(pending.code, body.code);
+            if (!valid || !user) {
+              // Single use: a failed attempt burns the state too, so a code cannot be guessed at leisure.
+              if (pending) pending.used = true;
+              throw new HttpError(
+                401,
+                'external-failed',
+                'External sign-in did not complete. Please try again.',
+              );
+            }
+            pending.used = true;
+            const companyId = user.company_ids[0];
+            if (companyId === undefined)
+              throw badRequest('organization-required', 'This account has no organization.');
+            startSession(ctx, request, reply, user, companyId);
+            const answer: LoginResponse = { success: true };
+            return answer;
+          }
+        }
+      },
+    );
+  };
+}

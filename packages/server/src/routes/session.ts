@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CATALOGUE } from '../../../api/src/app-catalogue.js';
+import type { LoginSettings } from '../../../api/src/schemas.js';
+import type { ServerContext } from '../context.js';
+import { clearSessionCookie, findAuth, requireAuth, setSessionCookie } from '../auth.js';
+import { unauthorized } from '../errors.js';
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/** Sign-out, the cookie <-> bearer bridges, and the login page's settings. */
+export function sessionRoutes(ctx: ServerContext, random: () => number = Math.random) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    const endSession = (request: FastifyRequest, reply: FastifyReply): void => {
+      const auth = findAuth(request, ctx.state);
+      if (auth) {
+        request.atriumUser = auth.user.username;
+        ctx.state.sessions.destroy(auth.session);
+      }
+      clearSessionCookie(request, reply);
+    };
+
+    app.post('/common/login/logout.php', async (request, reply) => {
+      endSession(request, reply);
+      return { success: true };
+    });
+    // Legacy screens link to logout.php; a GET signs out too and lands on the login page.
+    app.get('/common/login/logout.php', async (request, reply) => {
+      endSession(request, reply);
+      return reply.redirect('/common/login', 302);
+    });
+
+    // Bearer -> legacy cookie: before the new front end opens a legacy screen.
+    app.post('/common/login/start_legacy_session.php', async (request, reply) => {
+      const auth = requireAuth(request, ctx.state);
+      setSessionCookie(request, reply, auth.session);
+      return { success: true };
+    });
+
+    // Legacy cookie -> bearer: a legacy screen handing over to the new front end.
+    const accessToken = async (request: FastifyRequest) => {
+      const auth = findAuth(request, ctx.state);
+      if (!auth) throw unauthorized();
+      request.atriumUser = auth.user.username;
+      return { access_token: auth.session.accessToken };
+    };
+    app.post('/common/login/get_access_token.php', accessToken);
+    app.get('/common/login/get_access_token.php', accessToken);
+
+    app.get('/lapi/rpc/login/settings', async () => {
+      // In lockdown only the exam app is shown on login (SPEC section 6).
+      const apps = ctx.options.lockdown ? APP_CATALOGUE.filter((a) => a.key === 'exams') : APP_CATALOGUE;
+      const settings: LoginSettings = {
+        lockdown: ctx.options.lockdown,
+        apps: shuffled(apps, random).map(({ key, name, description, img, logo }) => ({
+          key,
+          name,
+          description,
+          img,
+          logo,
+        })),
+        terms_url: '/legacy/terms',
+        privacy_url: '/legacy/privacy',
+      };
+      return settings;
+    });
+  };
+}

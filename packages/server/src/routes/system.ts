@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ForgotPasswordRequestSchema,
+  ForgotUsernameRequestSchema,
+  LegacyInitializeRequestSchema,
+  type InitializeResponse,
+  type LegacyInitializeResponse,
+  type MessageResponse,
+} from '../../../api/src/schemas.js';
+import type { ServerContext } from '../context.js';
+import { requireAuth, type Auth } from '../auth.js';
+import { findCompany } from '../demo-data/organisations.js';
+import { SYSTEM_NOTIFICATIONS } from '../demo-data/notifications.js';
+import { parseInput } from '../validation.js';
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account matches, we have sent instructions to the e-mail address on file.';
+export const FORGOT_USERNAME_MESSAGE =
+  'If an account matches that e-mail address, we have sent the username to it.';
+
+export function initializeResponse(ctx: ServerContext, auth: Auth): InitializeResponse {
+  const { session, user } = auth;
+  const company = session.companyId === null ? undefined : findCompany(session.companyId);
+  const acknowledged = ctx.state.acknowledged.has(user.username);
+  return {
+    sis: {
+      user: {
+        user_id: user.user_id,
+        username: user.username,
+        is_root: user.is_root,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        preferred_name: user.preferred_name,
+      },
+      sis_school_id: session.schoolId,
+      company_id: session.companyId,
+      telescope_enabled: user.telescope_enabled,
+      is_hq: user.is_hq,
+      current_term_name: company?.current_term_name ?? null,
+      access_restricted: user.access_restricted,
+      acting_as: session.actingAs === null ? null : { original_username: session.username },
+      environment: ctx.options.env,
+      min_build_stamp: null,
+    },
+    mobile: false,
+    lapi_access_token: session.accessToken,
+    locale_config: { locale: 'en-US', timezone: 'America/Los_Angeles' },
+    legacy_redirect: acknowledged ? null : user.legacy_redirect,
+    system_notifications: SYSTEM_NOTIFICATIONS.map((n) => ({ ...n, static: n.static ?? false })),
+  };
+}
+
+/** Start-up calls (SPEC section 7) and the account-recovery prompts. */
+export function systemRoutes(ctx: ServerContext) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.post('/lapi/rpc/common/ionic/initialize', async (request) =>
+      initializeResponse(ctx, requireAuth(request, ctx.state)),
+    );
+
+    app.post('/common/api/lite/system/legacy_initialize', async (request) => {
+      const auth = requireAuth(request, ctx.state);
+      const body = parseInput(LegacyInitializeRequestSchema, request.body);
+      const { session, user } = auth;
+      // The server's own keys win over what the client sends: a client cannot claim another school.
+      session.legacyData = {
+        ...session.legacyData,
+        ...body.session_data,
+        legacy_session: true,
+        user_id: user.user_id,
+        username: user.username,
+        company_id: session.companyId,
+        sis_school_id: session.schoolId,
+      };
+      const answer: LegacyInitializeResponse = { success: true, session_data: session.legacyData };
+      return answer;
+    });
+
+    // Same answer whether or not the account exists: the prompts must not reveal who has one.
+    app.post('/common/api/lite/system/forgot_password', async (request) => {
+      parseInput(ForgotPasswordRequestSchema, request.body);
+      const answer: MessageResponse = { success: true, message: FORGOT_PASSWORD_MESSAGE };
+      return answer;
+    });
+    app.post('/common/api/lite/system/forgot_username', async (request) => {
+      parseInput(ForgotUsernameRequestSchema, request.body);
+      const answer: MessageResponse = { success: true, message: FORGOT_USERNAME_MESSAGE };
+      return answer;
+    });
+
+    app.get('/lapi/rpc/common/notifications/unread-count', async (request) => {
+      const auth = requireAuth(request, ctx.state);
+      return { count: auth.user.unread_notifications };
+    });
+  };
+}

@@ -1,0 +1,120 @@
+import { mkdir } from 'node:fs/promises';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { ServerContext } from './context.js';
+import { HttpError, errorBody } from './errors.js';
+import { resolveOptions, type ServerOptions } from './options.js';
+import { checkCsrf } from './security/csrf.js';
+import { createState } from './state/index.js';
+import { createStorage } from './storage/index.js';
+import { registerRequestLogging } from './request-logging.js';
+import { loginRoutes, RATE_LIMIT_MESSAGE } from './routes/login.js';
+import { ssoRoutes } from './routes/sso.js';
+import { sessionRoutes } from './routes/session.js';
+import { systemRoutes } from './routes/system.js';
+import { schoolRoutes } from './routes/schools.js';
+import { devRoutes } from './routes/dev.js';
+import { supportRoutes } from './routes/support.js';
+import { telescopeRoutes } from './routes/telescope.js';
+import { frontendRoutes, createIndexHandler, isReservedPath } from './routes/frontend.js';
+import { proxyRoutes } from './routes/proxy.js';
+import { legacyRoutes } from './legacy/routes.js';
+
+/** JSON bodies of the API are small; anything bigger is a mistake or an attack (uploads stream separately). */
+const BODY_LIMIT = 64 * 1024;
+
+export type AtriumServer = FastifyInstance & { atrium: ServerContext };
+
+/**
+ * The reference backend: demo data for every call of SPEC section 7 (or a proxy to a real backend), the
+ * built front end, and the legacy demo pages. All state lives in memory and is fresh per instance.
+ */
+export async function createServer(input: ServerOptions = {}): Promise<AtriumServer> {
+  const options = resolveOptions(input);
+  if (options.storage === 'local') await mkdir(options.dataDir, { recursive: true });
+  const ctx: ServerContext = {
+    options,
+    state: await createState(options.now),
+    storage: await createStorage(options),
+  };
+
+  const app = Fastify({ logger: options.logger, bodyLimit: BODY_LIMIT, trustProxy: false });
+  app.decorate('atrium', ctx);
+
+  // Errors: one JSON shape, the status the error carries, and no stack traces or internals to clients.
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error(error);
+    const code =
+      error instanceof HttpError
+        ? error.code
+        : status === 413
+          ? 'too-large'
+          : status === 415
+            ? 'unsupported-media-type'
+            : status === 429
+              ? 'rate-limited'
+              : status < 500
+                ? 'invalid-request'
+                : 'internal';
+    const message =
+      status === 413 && !(error instanceof HttpError)
+        ? 'The request body is too large.'
+        : status >= 500
+          ? 'Something went wrong on the server.'
+          : error.message;
+    return reply.code(status).send(errorBody(code, message));
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? request.url;
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isReservedPath(pathname)) {
+      return indexHandler(request, reply);
+    }
+    return reply.code(404).send(errorBody('not-found', `No ${request.method} route at ${pathname}.`));
+  });
+  const indexHandler = createIndexHandler(ctx);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // After the body is parsed, so the limit can count sign-in attempts and not username lookups.
+    hook: 'preHandler',
+    errorResponseBuilder: () => new HttpError(429, 'rate-limited', RATE_LIMIT_MESSAGE),
+  });
+
+  // Legacy forms post urlencoded bodies (the acknowledge form).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.addHook('onRequest', async (request) => checkCsrf(request));
+  registerRequestLogging(app, ctx.state.requestLog);
+
+  await app.register(frontendRoutes(ctx));
+  await app.register(legacyRoutes(ctx));
+  if (options.proxy) {
+    await app.register(proxyRoutes(ctx, indexHandler));
+  } else {
+    await app.register(loginRoutes(ctx));
+    await app.register(ssoRoutes(ctx));
+    await app.register(sessionRoutes(ctx));
+    await app.register(systemRoutes(ctx));
+    await app.register(schoolRoutes(ctx));
+    await app.register(devRoutes(ctx));
+    await app.register(supportRoutes(ctx));
+    await app.register(telescopeRoutes(ctx));
+  }
+  return app as AtriumServer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    atrium: ServerContext;
+  }
+}

@@ -1,0 +1,55 @@
+import type { UploadedVideo } from '../../../api/src/schemas.js';
+import { seedUsers, type DemoUser } from '../demo-data/users.js';
+import { SUPPORT_REQUESTS, type DemoSupportRequest } from '../demo-data/support.js';
+import { createSessionStore, type SessionStore } from './sessions.js';
+import { createRequestLog, type RequestLog } from './request-log.js';
+
+export interface PendingUpload {
+  filepath: string;
+  mimetype: string;
+  size: number;
+  ext: string;
+  sid: string;
+  status: 'pending' | 'receiving' | 'complete' | 'failed' | 'attached';
+  expiresAt: number;
+}
+
+export interface SsoState {
+  username: string;
+  code: string;
+  expiresAt: number;
+  used: boolean;
+}
+
+/**
+ * Everything the demo backend remembers, in memory and fresh per server instance (tests create many).
+ */
+export interface AppState {
+  users: ReadonlyMap<string, DemoUser>;
+  sessions: SessionStore;
+  requestLog: RequestLog;
+  /** Usernames that acknowledged on /legacy/acknowledge: their legacy_redirect is no longer sent. */
+  acknowledged: Set<string>;
+  ssoStates: Map<string, SsoState>;
+  /** Upload addresses by their id (the signed token carries the id). */
+  uploads: Map<string, PendingUpload>;
+  supportRequests: Map<number, DemoSupportRequest>;
+  videos: Map<number, UploadedVideo[]>;
+  nextDocId: () => number;
+}
+
+export async function createState(now: () => number): Promise<AppState> {
+  const users = await seedUsers();
+  let docId = 7000;
+  return {
+    users: new Map(users.map((u) => [u.username, u])),
+    sessions: createSessionStore(now),
+    requestLog: createRequestLog(),
+    acknowledged: new Set(),
+    ssoStates: new Map(),
+    uploads: new Map(),
+    supportRequests: new Map(SUPPORT_REQUESTS.map((r) => [r.client_request_id, { ...r }])),
+    videos: new Map(),
+    nextDocId: () => ++docId,
+  };
+}
