@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { bundleReactTests } from './packages/widgets/test/wtr-bundle-plugin.mjs';
 
 const FILES = 'packages/widgets/test/**/*.test.ts';
 
@@ -22,9 +23,15 @@ if (!hasTestFiles(path.resolve('packages/widgets/test'))) {
 export default {
   files: FILES,
   nodeResolve: { exportConditions: ['browser', 'production'] },
-  concurrency: 2,
+  // One file at a time: the React tests bundle React with esbuild, and two cores are all CI has.
+  concurrency: 1,
+  testsFinishTimeout: 300000,
   testFramework: { config: { timeout: 10000 } },
-  plugins: [esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.base.json' })],
+  // React ships CommonJS only: its tests are served as one esbuild bundle each (see the plugin).
+  plugins: [
+    bundleReactTests(),
+    esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.base.json' }),
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -1,0 +1,220 @@
+/**
+ * The developer toolbar (SPEC section 2): root and headquarters users only, toggled with Ctrl+Shift+A.
+ * The same component runs in the React shell and, wrapped as `<atrium-dev-toolbar>`, on legacy pages.
+ *
+ * What is hidden here is a convenience, not a permission: the server refuses every one of these actions
+ * (roster, swap, user switch) to anyone who is not allowed them.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api as defaultApi } from '@atrium/api';
+import type { ApiClient, School, Sis } from '@atrium/api';
+import { canSeeDevToolbar, session as defaultSession, useSession } from '@atrium/session';
+import type { SessionState, SessionStore } from '@atrium/session';
+import { Alert, Button, VisuallyHidden, kitCss, useStyles } from '@atrium/ui';
+import { RecordVideoButton } from '../record-video/index.js';
+import { ActingAsBanner } from './ActingAsBanner.js';
+import { isToggleShortcut } from './hotkey.js';
+import { SchoolPicker } from './SchoolPicker.js';
+import { swapSchool } from './school-swap.js';
+import { devToolbarCss } from './styles.js';
+import { UserSwitcher } from './UserSwitcher.js';
+
+export const REQUEST_LOG_URL = '/lapi/telescope/requests';
+export const ADMIN_PANEL_URL = '/violet/obuilder/hub/common/admin_panel';
+export const LEGACY_HOME_URL = '/legacy/';
+
+export type DevToolbarApi = Pick<
+  ApiClient,
+  'roster' | 'swapCompany' | 'devUsers' | 'switchUser' | 'switchBack'
+>;
+
+export interface DevToolbarProps {
+  /** Start open (the toolbar otherwise waits for Ctrl+Shift+A). */
+  defaultOpen?: boolean;
+  /** Side effects, injectable for tests; the defaults are the page's own. */
+  api?: DevToolbarApi;
+  store?: Pick<SessionStore, 'getState' | 'subscribe' | 'changeSchool'>;
+  navigate?: (url: string) => void;
+  reload?: () => void;
+}
+
+const selectSis = (state: SessionState): Sis | null => state.sis;
+const browserNavigate = (url: string) => window.location.assign(url);
+const browserReload = () => window.location.reload();
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function DevToolbar({
+  defaultOpen = false,
+  api = defaultApi,
+  store = defaultSession,
+  navigate = browserNavigate,
+  reload = browserReload,
+}: DevToolbarProps) {
+  useStyles(kitCss, devToolbarCss);
+  const sis = useSession(selectSis, store);
+  const allowed = canSeeDevToolbar(sis);
+  const [open, setOpen] = useState(defaultOpen);
+  const [schools, setSchools] = useState<School[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; continueTo: string | null } | null>(null);
+  const [swapping, setSwapping] = useState(false);
+  const regionRef = useRef<HTMLElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const isRoot = !!sis?.user.is_root;
+
+  const toggle = useCallback(() => {
+    setOpen((current) => {
+      if (!current && document.activeElement instanceof HTMLElement) {
+        returnFocusRef.current = document.activeElement;
+      }
+      return !current;
+    });
+  }, []);
+
+  // On `window`, so the shortcut works wherever focus is; removed on unmount (parcels come and go).
+  useEffect(() => {
+    if (!allowed) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isToggleShortcut(event)) return;
+      event.preventDefault();
+      toggle();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [allowed, toggle]);
+
+  // Opening moves focus into the toolbar; closing gives it back to where the user was.
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open && !wasOpen.current) regionRef.current?.focus();
+    if (!open && wasOpen.current) {
+      const target = returnFocusRef.current;
+      returnFocusRef.current = null;
+      if (target?.isConnected) target.focus();
+    }
+    wasOpen.current = open;
+  }, [open]);
+
+  // The roster is root-only and fetched when the toolbar is first opened, not on every page load.
+  useEffect(() => {
+    if (!open || !isRoot || schools !== null) return;
+    const controller = new AbortController();
+    api.roster({ signal: controller.signal }).then(setSchools, (cause: unknown) => {
+      if (controller.signal.aborted) return;
+      setSchools([]);
+      setError(`The schools could not be loaded. ${messageOf(cause)}`);
+    });
+    return () => controller.abort();
+  }, [open, isRoot, schools, api]);
+
+  const onPickSchool = async (school: School) => {
+    if (!sis) return;
+    setSwapping(true);
+    setError(null);
+    setNotice({ text: `Switching to ${school.abbreviation}…`, continueTo: null });
+    try {
+      const destination = await swapSchool(school, {
+        api,
+        environment: sis.environment,
+        origin: window.location.origin,
+        navigate,
+        announce: () => store.changeSchool(),
+      });
+      if (destination.refused) {
+        setSwapping(false);
+        setNotice({
+          text:
+            `You are now working in ${school.abbreviation}, but its address is not a plain school name, ` +
+            'so you stay on this site and go to its home page instead.',
+          continueTo: destination.url,
+        });
+      }
+    } catch (cause) {
+      setSwapping(false);
+      setNotice(null);
+      setError(`The school could not be switched. ${messageOf(cause)}`);
+    }
+  };
+
+  const banner = sis?.acting_as ? <ActingAsBanner sis={sis} api={api} onSwitchedBack={reload} /> : null;
+  if (!allowed || !sis) return banner;
+
+  return (
+    <>
+      {banner}
+      {/* Closed means hidden, not unmounted: a recording in progress (RecordVideoButton) must survive the
+          user hiding the toolbar, which is exactly what they do before reproducing a problem on camera. */}
+      <section
+        hidden={!open}
+        ref={regionRef}
+        className="atrium-devtb"
+        aria-labelledby="atrium-devtb-title"
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          // Escape closes the toolbar unless an inner control (the school list) used it first.
+          if (event.key === 'Escape' && !event.defaultPrevented) toggle();
+        }}
+      >
+        <h2 className="atrium-devtb__title" id="atrium-devtb-title">
+          Developer toolbar
+        </h2>
+        {sis.telescope_enabled ? (
+          <a className="atr-btn" href={REQUEST_LOG_URL} target="_blank" rel="noopener noreferrer">
+            Request log<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </a>
+        ) : null}
+        <RecordVideoButton />
+        {isRoot ? (
+          <UserSwitcher
+            api={api}
+            currentUsername={sis.user.username}
+            onSwitched={reload}
+            onError={(message) => setError(`The user could not be switched. ${message}`)}
+          />
+        ) : null}
+        {isRoot ? (
+          <a className="atr-btn" href={ADMIN_PANEL_URL}>
+            Admin panel
+          </a>
+        ) : null}
+        {isRoot && sis.environment === 'production' ? (
+          <a className="atr-btn" href={LEGACY_HOME_URL}>
+            Swap to Legacy
+          </a>
+        ) : null}
+        {isRoot && schools !== null && schools.length > 0 ? (
+          <SchoolPicker
+            schools={schools}
+            disabled={swapping}
+            onPick={(school) => void onPickSchool(school)}
+          />
+        ) : null}
+        <Button className="atrium-devtb__end" onClick={toggle}>
+          Close toolbar
+        </Button>
+        {notice ? (
+          <div className="atrium-devtb__message">
+            <Alert tone="info">
+              {notice.text}{' '}
+              {notice.continueTo !== null ? (
+                <Button variant="link" onClick={() => navigate(notice.continueTo ?? '/')}>
+                  Continue to the home page
+                </Button>
+              ) : null}
+            </Alert>
+          </div>
+        ) : null}
+        {error ? (
+          <div className="atrium-devtb__message">
+            <Alert tone="error" live="assertive">
+              {error}
+            </Alert>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The toolbar's own rules, adopted on the document with the UI kit's (useStyles: constructable sheets, no
+ * <style> tags, so a strict CSP holds). The toolbar renders in the light DOM because the kit's Dialog
+ * portals to document.body; every class is prefixed so a legacy page's CSS and ours do not meet.
+ */
+export const devToolbarCss = `
+.atrium-devtb {
+  position: fixed;
+  inset-inline: 0;
+  bottom: 0;
+  z-index: 900;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: 0.75rem;
+  padding: 0.75rem 1rem;
+  font: 0.95rem/1.3 var(--atr-font, system-ui, sans-serif);
+  color: var(--atr-text, #1b1f24);
+  background: var(--atr-surface-alt, #f3f5f8);
+  border-top: 2px solid var(--atr-primary, #1d5aa6);
+  box-shadow: 0 -6px 20px rgba(16, 24, 40, 0.12);
+}
+.atrium-devtb[hidden] {
+  display: none;
+}
+.atrium-devtb:focus-visible {
+  outline: 3px solid var(--atr-focus, #0b57d0);
+  outline-offset: -3px;
+}
+.atrium-devtb__title {
+  margin: 0;
+  align-self: center;
+  font-size: 0.95rem;
+  font-weight: 700;
+}
+.atrium-devtb__group {
+  display: flex;
+  align-items: flex-end;
+  gap: 0.5rem;
+}
+.atrium-devtb__label {
+  display: grid;
+  gap: 0.25rem;
+  font-weight: 600;
+}
+.atrium-devtb__end {
+  margin-inline-start: auto;
+}
+.atrium-devtb__message {
+  flex-basis: 100%;
+}
+.atrium-devtb .atr-input {
+  min-width: 14rem;
+}
+.atrium-devtb-picker {
+  position: relative;
+  display: grid;
+  gap: 0.25rem;
+}
+.atrium-devtb-picker__list {
+  position: absolute;
+  bottom: 100%;
+  inset-inline-start: 0;
+  z-index: 1;
+  box-sizing: border-box;
+  min-width: 100%;
+  max-width: min(32rem, 90vw);
+  max-height: 16rem;
+  overflow: auto;
+  margin: 0 0 0.25rem;
+  padding: 0.25rem;
+  list-style: none;
+  background: var(--atr-surface, #ffffff);
+  border: 1px solid var(--atr-border, #8a94a3);
+  border-radius: var(--atr-radius, 8px);
+  box-shadow: var(--atr-shadow, 0 10px 30px rgba(16, 24, 40, 0.18));
+}
+.atrium-devtb-picker__option {
+  padding: 0.4rem 0.6rem;
+  border-radius: 6px;
+  cursor: pointer;
+}
+.atrium-devtb-picker__option[aria-selected='true'] {
+  background: var(--atr-primary, #1d5aa6);
+  color: var(--atr-on-primary, #ffffff);
+  outline: 2px solid var(--atr-focus, #0b57d0);
+}
+.atrium-devtb-picker__abbr {
+  font-weight: 700;
+}
+.atrium-devtb-acting {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.75rem;
+  padding: 0.5rem 1rem;
+  font: 0.95rem/1.3 var(--atr-font, system-ui, sans-serif);
+  background: var(--atr-warning-surface, #fff4d6);
+  color: var(--atr-warning-text, #5c3d00);
+  border-bottom: 2px solid var(--atr-warning-border, #b7791f);
+}
+.atrium-devtb-acting__text {
+  margin: 0;
+}
+`;

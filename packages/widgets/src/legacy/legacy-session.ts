@@ -1,0 +1,41 @@
+/**
+ * The legacy page's session, picked up rather than started: the PHP page already has the user's legacy
+ * cookie, so the widgets trade it for a bearer token (get_access_token.php) and ask initialize for the user
+ * and the notifications. Never a second login. Done once per page, whichever tag or copy asks first.
+ */
+import { api, isApiError } from '@atrium/api';
+import type { ApiClient } from '@atrium/api';
+// The framework-free singleton, not the barrel (which also carries the React hook).
+import { session } from '../../../session/src/singleton.js';
+import type { SessionStore } from '../../../session/src/store.js';
+import type { LegacySessionSnapshot } from '../registry.js';
+
+export interface LegacySessionDeps {
+  api: Pick<ApiClient, 'getAccessToken' | 'setAccessToken' | 'initialize'>;
+  store: Pick<SessionStore, 'applyInitialize' | 'setStatus'>;
+}
+
+/**
+ * Null when nobody is signed in here (the widgets then show nothing: a legacy page must keep working for
+ * visitors). Other failures are logged and also give null; the page itself is not ours to break.
+ */
+export async function startLegacySession(
+  deps: LegacySessionDeps = { api, store: session },
+): Promise<LegacySessionSnapshot | null> {
+  try {
+    deps.store.setStatus('starting');
+    const { access_token } = await deps.api.getAccessToken();
+    deps.api.setAccessToken(access_token);
+    const init = await deps.api.initialize();
+    deps.api.setAccessToken(init.lapi_access_token);
+    deps.store.applyInitialize(init);
+    deps.store.setStatus('started');
+    return { sis: init.sis, notifications: init.system_notifications };
+  } catch (error) {
+    deps.store.setStatus(isApiError(error) && error.code === 'unauthorized' ? 'signed-out' : 'error');
+    if (!isApiError(error) || error.code !== 'unauthorized') {
+      console.warn('[atrium-widgets] could not read the legacy session', error);
+    }
+    return null;
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * `<atrium-notification-bar>`: the session's system notifications (SPEC section 2), the same element in
+ * the React shell and on legacy PHP pages. Lit only: this file must never import React, directly or
+ * through a barrel, because legacy pages of ordinary users download it and nothing else.
+ */
+import { LitElement, html, nothing } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { SystemNotification } from '@atrium/api';
+// The session package's framework-free files, not its barrel: the barrel re-exports the React hook.
+import { visibleNotifications } from '../../../session/src/helpers.js';
+import { loadDismissedIds, saveDismissedIds } from '../../../session/src/dismissed-storage.js';
+import type { SessionStorageLike } from '../../../session/src/store.js';
+import type { LegacySessionSnapshot } from '../registry.js';
+import { WIDGETS_VERSION } from '../version.js';
+import { parseNotificationsAttribute } from './notifications.js';
+import { hasMarkup, loadSanitizer, markupToText } from './sanitize.js';
+import type { Sanitizer } from './sanitize.js';
+import { notificationBarStyles } from './styles.js';
+
+export const NOTIFICATION_BAR_TAG = 'atrium-notification-bar';
+
+/** `detail` of the element's events. */
+export interface NotificationEventDetail {
+  id: string;
+}
+
+/** Where the element gets the session's notifications when no list is given (injected per page). */
+export type NotificationSessionLoader = () => Promise<LegacySessionSnapshot | null>;
+
+function sessionStorageOrNull(): SessionStorageLike | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    // Reading `sessionStorage` throws when storage is disabled; dismissals then last until reload.
+    return null;
+  }
+}
+
+export class NotificationBarElement extends LitElement {
+  /** Compared by the double-load guard (two copies of the bundle on one page). */
+  static readonly version: string = WIDGETS_VERSION;
+
+  /**
+   * Set by the legacy entry (`defineNotificationBar({ loadSession })`). The shell leaves it null and
+   * passes the list itself, so the element never starts a second session there.
+   */
+  static sessionLoader: NotificationSessionLoader | null = null;
+
+  static override styles = notificationBarStyles;
+
+  static override properties = {
+    notifications: {
+      attribute: 'notifications',
+      converter: { fromAttribute: (value: string | null) => parseNotificationsAttribute(value) },
+    },
+    route: { type: String, reflect: true },
+    source: { type: String, reflect: true },
+    _sessionList: { state: true },
+    _dismissed: { state: true },
+    _open: { state: true },
+    _sanitize: { state: true },
+  };
+
+  /** The list to show; when undefined the element reads the session (see `source`). */
+  declare notifications: SystemNotification[] | undefined;
+  /** The current route; only the home route hides closeable notices. Defaults to `location.pathname`. */
+  declare route: string | undefined;
+  /** 'session' (the default): with no list given, load the page's session; 'none': show nothing. */
+  declare source: 'session' | 'none';
+
+  declare private _sessionList: readonly SystemNotification[] | null;
+  declare private _dismissed: readonly string[];
+  declare private _open: SystemNotification | null;
+  declare private _sanitize: Sanitizer | null;
+
+  /** The button that opened the modal: focus goes back to it when the modal closes. */
+  private _opener: HTMLElement | null = null;
+  private _loading = false;
+  private _storage: SessionStorageLike | null = sessionStorageOrNull();
+
+  constructor() {
+    super();
+    // Reactive properties are declared, not initialised as class fields: with useDefineForClassFields a
+    // field initialiser would shadow Lit's accessors and nothing would re-render.
+    this.notifications = undefined;
+    this.route = undefined;
+    this.source = 'session';
+    this._sessionList = null;
+    this._dismissed = [];
+    this._open = null;
+    this._sanitize = null;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Another bar, the shell's store or another tab of this session may have dismissed something.
+    this._dismissed = loadDismissedIds(this._storage);
+    this._maybeLoadSession();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('notifications') || changed.has('source')) this._maybeLoadSession();
+    // Markup arrived: fetch the sanitiser (its own chunk). Until then the words show as plain text.
+    if (this._sanitize === null && this._all().some((n) => hasMarkup(n.message) || hasMarkup(n.body ?? ''))) {
+      void loadSanitizer().then(
+        (sanitize) => {
+          this._sanitize = sanitize;
+        },
+        () => {
+          // The chunk failed to load: the plain-text rendering stays, which is safe and readable.
+        },
+      );
+    }
+  }
+
+  /** Every notification the element knows, before the rules. */
+  private _all(): readonly SystemNotification[] {
+    return this.notifications ?? this._sessionList ?? [];
+  }
+
+  /** The notifications the rules let through, in order (exposed for hosts and tests). */
+  get visible(): SystemNotification[] {
+    return visibleNotifications(this._all(), {
+      route: this.route ?? globalThis.location?.pathname ?? '',
+      dismissedIds: this._dismissed,
+    });
+  }
+
+  private _maybeLoadSession(): void {
+    const loader = (this.constructor as typeof NotificationBarElement).sessionLoader;
+    if (this.notifications !== undefined || this.source === 'none' || !loader) return;
+    if (this._loading || this._sessionList !== null) return;
+    this._loading = true;
+    loader().then(
+      (snapshot) => {
+        this._loading = false;
+        this._sessionList = snapshot?.notifications ?? [];
+      },
+      (error: unknown) => {
+        this._loading = false;
+        this._sessionList = [];
+        console.warn('[atrium-notification-bar] could not load the session notifications', error);
+      },
+    );
+  }
+
+  /** Dismiss a closeable notification for the rest of the session (sessionStorage, shared with the shell). */
+  dismiss(id: string): void {
+    const item = this._all().find((n) => n.id === id);
+    if (!item || !item.closeable || item.static) return;
+    const ids = loadDismissedIds(this._storage);
+    if (!ids.includes(id)) ids.push(id);
+    saveDismissedIds(this._storage, ids);
+    this._dismissed = ids;
+    this.dispatchEvent(
+      new CustomEvent<NotificationEventDetail>('atrium-dismiss', {
+        bubbles: true,
+        composed: true,
+        detail: { id },
+      }),
+    );
+  }
+
+  private _onDismissClick(id: string): void {
+    // The button disappears with its notice: keep keyboard users where they were, on the next notice.
+    const order = this.visible.map((n) => n.id);
+    const index = order.indexOf(id);
+    const neighbour = order[index + 1] ?? order[index - 1];
+    this.dismiss(id);
+    if (neighbour === undefined) return;
+    void this.updateComplete.then(() => {
+      const row = this.renderRoot.querySelector<HTMLElement>(`[data-id="${CSS.escape(neighbour)}"]`);
+      row?.querySelector<HTMLElement>('button')?.focus();
+    });
+  }
+
+  /** Open a clickable notification's modal. `atrium-open` is cancelable: a host may route instead. */
+  async open(id: string, opener: HTMLElement | null = null): Promise<void> {
+    const item = this.visible.find((n) => n.id === id);
+    if (!item || !item.clickable) return;
+    const proceed = this.dispatchEvent(
+      new CustomEvent<NotificationEventDetail>('atrium-open', {
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+        detail: { id },
+      }),
+    );
+    if (!proceed) return;
+    this._opener = opener;
+    if (this._sanitize === null && hasMarkup(item.body ?? item.message)) {
+      try {
+        this._sanitize = await loadSanitizer();
+      } catch {
+        // Plain text it is.
+      }
+    }
+    this._open = item;
+    await this.updateComplete;
+    const dialog = this.renderRoot.querySelector('dialog');
+    if (dialog && !dialog.open) dialog.showModal();
+  }
+
+  /** Close the modal, if open; focus returns to the notice that opened it. */
+  close(): void {
+    this.renderRoot.querySelector('dialog')?.close();
+  }
+
+  private _onDialogClose(): void {
+    const opener = this._opener;
+    this._opener = null;
+    this._open = null;
+    if (opener?.isConnected) opener.focus();
+  }
+
+  /** Server text, as sanitised HTML when the sanitiser is ready, else as the words alone. */
+  private _richText(text: string): TemplateResult | string {
+    if (!hasMarkup(text)) return text;
+    if (this._sanitize) return html`${unsafeHTML(this._sanitize(text))}`;
+    return markupToText(text);
+  }
+
+  private _renderItem(item: SystemNotification): TemplateResult {
+    const label = markupToText(item.message);
+    const message = item.clickable
+      ? html`<button
+          class="open"
+          part="open"
+          aria-haspopup="dialog"
+          @click=${(event: Event) => void this.open(item.id, event.currentTarget as HTMLElement)}
+        >
+          ${this._richText(item.message)}
+        </button>`
+      : this._richText(item.message);
+    return html`<li
+      class=${item.static ? 'note note--static' : 'note'}
+      part=${item.static ? 'notification static' : 'notification'}
+      data-id=${item.id}
+    >
+      <span class="message" part="message">${message}</span>
+      ${
+        item.closeable
+          ? html`<button
+              class="close"
+              part="close"
+              aria-label=${`Dismiss notification: ${label}`}
+              title="Dismiss"
+              @click=${() => this._onDismissClick(item.id)}
+            >
+              <span aria-hidden="true">×</span>
+            </button>`
+          : nothing
+      }
+    </li>`;
+  }
+
+  private _renderDialog(): TemplateResult {
+    const item = this._open;
+    return html`<dialog
+      part="dialog"
+      aria-labelledby="atrium-nb-title"
+      aria-describedby="atrium-nb-body"
+      @close=${() => this._onDialogClose()}
+    >
+      ${
+        item
+          ? html`<h2 id="atrium-nb-title">${markupToText(item.message)}</h2>
+              <div id="atrium-nb-body" class="body">${this._richText(item.body ?? item.message)}</div>
+              <div class="actions">
+                <button class="button" autofocus @click=${() => this.close()}>Close</button>
+              </div>`
+          : nothing
+      }
+    </dialog>`;
+  }
+
+  protected override render(): TemplateResult {
+    const visible = this.visible;
+    // The live region is always in the tree, empty or not, so notices that arrive later are announced.
+    return html`<div role="status" aria-live="polite" aria-label="System notifications">
+        ${
+          visible.length > 0
+            ? html`<ul class="list">
+                ${visible.map((item) => this._renderItem(item))}
+              </ul>`
+            : nothing
+        }
+      </div>
+      ${this._renderDialog()}`;
+  }
+}

@@ -1,0 +1,324 @@
+/**
+ * The developer toolbar in real Chromium: the React component, its r2wc custom element, and the light
+ * loader legacy pages use. Served as one bundle (test/wtr-bundle-plugin.mjs): React is CommonJS.
+ */
+import { expect } from 'chai';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { act } from 'react';
+import { api } from '@atrium/api';
+import type { School, Sis } from '@atrium/api';
+import { session } from '@atrium/session';
+import { DevToolbar } from '../src/dev-toolbar/DevToolbar.js';
+import { DevToolbarElement, defineDevToolbar } from '../src/dev-toolbar/element.js';
+import { DevToolbarLoaderElement } from '../src/legacy/dev-toolbar-loader.js';
+import type { LegacySessionSnapshot } from '../src/registry.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function sisFor(kind: 'root' | 'hq' | 'student', overrides: Partial<Sis> = {}): Sis {
+  return {
+    user: {
+      user_id: 1,
+      username: kind,
+      is_root: kind === 'root',
+      first_name: 'Ada',
+      last_name: kind,
+      preferred_name: null,
+    },
+    sis_school_id: 10,
+    company_id: 1,
+    telescope_enabled: kind !== 'student',
+    is_hq: kind === 'hq',
+    current_term_name: 'Fall',
+    access_restricted: false,
+    acting_as: null,
+    environment: 'production',
+    min_build_stamp: null,
+    ...overrides,
+  };
+}
+
+const SCHOOLS: School[] = [
+  { sis_school_id: 10, company_id: 1, abbreviation: 'nursing', name_with_ids: 'School of Nursing (1/10)' },
+  { sis_school_id: 11, company_id: 1, abbreviation: 'pharm', name_with_ids: 'College of Pharmacy (1/11)' },
+  {
+    sis_school_id: 12,
+    company_id: 2,
+    abbreviation: '//evil.example',
+    name_with_ids: 'Hostile Abbreviation (2/12)',
+  },
+];
+
+/** Fake backend: answers by path, records every call. */
+const calls: string[] = [];
+const realFetch = globalThis.fetch;
+function installFetch(): void {
+  globalThis.fetch = async (input: RequestInfo | URL) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      location.href,
+    );
+    calls.push(`${url.pathname}${url.search}`);
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    switch (url.pathname) {
+      case '/lapi/rpc/schools/roster':
+        return json({ data: SCHOOLS });
+      case '/common/switch/swap_company.php': {
+        const school = SCHOOLS.find((s) => String(s.sis_school_id) === url.searchParams.get('sis_school_id'));
+        return json({ success: true, school });
+      }
+      case '/lapi/rpc/dev/users':
+        return json({ data: [{ username: 'student', display: 'Sam Student (student)' }] });
+      case '/lapi/rpc/support/recent':
+        return json({ data: [] });
+      default:
+        return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
+    }
+  };
+}
+
+let container: HTMLElement;
+let root: Root | null = null;
+const navigations: string[] = [];
+
+async function render(props: Parameters<typeof DevToolbar>[0] = {}): Promise<void> {
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(createElement(DevToolbar, { navigate: (url) => navigations.push(url), ...props }));
+  });
+}
+
+async function press(key: 'a' | 'Escape', init: KeyboardEventInit = {}): Promise<void> {
+  await act(async () => {
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(
+      new KeyboardEvent('keydown', {
+        key: key === 'a' ? 'A' : key,
+        code: key === 'a' ? 'KeyA' : key,
+        ctrlKey: key === 'a',
+        shiftKey: key === 'a',
+        bubbles: true,
+        cancelable: true,
+        ...init,
+      }),
+    );
+  });
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  }
+}
+
+function toolbar(): HTMLElement | null {
+  return document.querySelector('section[aria-labelledby="atrium-devtb-title"]');
+}
+function byText(selector: string, text: string): HTMLElement | null {
+  return (
+    [...document.querySelectorAll<HTMLElement>(selector)].find((el) => el.textContent?.trim() === text) ??
+    null
+  );
+}
+
+beforeEach(() => {
+  installFetch();
+  calls.length = 0;
+  navigations.length = 0;
+  container = document.createElement('div');
+  document.body.append(container);
+});
+
+afterEach(async () => {
+  if (root) await act(async () => root!.unmount());
+  root = null;
+  container.remove();
+  session.reset();
+  api.clearStatefulHeaders();
+  globalThis.fetch = realFetch;
+});
+
+describe('DevToolbar (React)', () => {
+  it('renders nothing for users who are neither root nor hq, and ignores the shortcut', async () => {
+    session.setState({ sis: sisFor('student') });
+    await render();
+    await press('a');
+    expect(container.innerHTML).to.equal('');
+    expect(calls).to.deep.equal([]);
+  });
+
+  it('toggles with Ctrl+Shift+A for hq, without the root-only parts', async () => {
+    session.setState({ sis: sisFor('hq') });
+    await render();
+    expect(toolbar()).to.equal(null);
+    await press('a');
+    expect(toolbar()).to.not.equal(null);
+    expect(document.activeElement).to.equal(toolbar());
+    const log = byText('a', 'Request log (opens in a new tab)');
+    expect(log?.getAttribute('href')).to.equal('/lapi/telescope/requests');
+    expect(log?.getAttribute('target')).to.equal('_blank');
+    expect(byText('a', 'Admin panel')).to.equal(null);
+    expect(byText('a', 'Swap to Legacy')).to.equal(null);
+    expect(document.querySelector('[role="combobox"]')).to.equal(null);
+    expect(document.querySelector('select')).to.equal(null);
+    await settle();
+    expect(
+      calls.filter((c) => c.startsWith('/lapi/rpc/schools') || c.startsWith('/lapi/rpc/dev')),
+    ).to.deep.equal([]);
+    await press('a');
+    expect(toolbar()).to.equal(null);
+  });
+
+  it('hides the request log when telescope is off', async () => {
+    session.setState({ sis: sisFor('hq', { telescope_enabled: false }) });
+    await render({ defaultOpen: true });
+    expect(toolbar()).to.not.equal(null);
+    expect(byText('a', 'Request log (opens in a new tab)')).to.equal(null);
+  });
+
+  it('gives root every part; Swap to Legacy only in production', async () => {
+    session.setState({ sis: sisFor('root') });
+    await render({ defaultOpen: true });
+    await settle();
+    expect(byText('a', 'Admin panel')?.getAttribute('href')).to.equal(
+      '/violet/obuilder/hub/common/admin_panel',
+    );
+    expect(byText('a', 'Swap to Legacy')?.getAttribute('href')).to.equal('/legacy/');
+    expect(document.querySelector('[role="combobox"]')).to.not.equal(null);
+    expect(document.querySelector('select')).to.not.equal(null);
+    await act(async () => session.setState({ sis: sisFor('root', { environment: 'development' }) }));
+    expect(byText('a', 'Swap to Legacy')).to.equal(null);
+  });
+
+  it('removes its window listener on unmount', async () => {
+    session.setState({ sis: sisFor('hq') });
+    await render();
+    await act(async () => root!.unmount());
+    root = createRoot(container);
+    await press('a');
+    expect(toolbar()).to.equal(null);
+  });
+
+  it('filters schools, swaps, clears stateful headers and goes to the school home', async () => {
+    session.setState({ sis: sisFor('root') });
+    api.setStatefulHeaders({ company_id: 1, sis_school_id: 10 });
+    await render({ defaultOpen: true });
+    await settle();
+    const input = document.querySelector<HTMLInputElement>('[role="combobox"]')!;
+    input.focus();
+    await act(async () => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, 'pharm');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const options = [...document.querySelectorAll('[role="option"]')];
+    expect(options.map((o) => o.textContent)).to.deep.equal(['pharm College of Pharmacy (1/11)']);
+    await act(async () => {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    });
+    expect(input.getAttribute('aria-activedescendant')).to.equal(options[0]!.id);
+    await act(async () => {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await settle();
+    expect(calls).to.include(
+      '/common/switch/swap_company.php?current_company_id=1&sis_school_id=11&no_redirect=1',
+    );
+    expect(api.getStatefulHeaders()).to.deep.equal({ company: null, school: null });
+    expect(navigations).to.deep.equal([`${location.origin}/pharm/`]);
+  });
+
+  it('never leaves the site for an abbreviation that is not a plain slug', async () => {
+    session.setState({ sis: sisFor('root') });
+    await render({ defaultOpen: true });
+    await settle();
+    const option = () => byText('[role="option"]', '//evil.example Hostile Abbreviation (2/12)');
+    const input = document.querySelector<HTMLInputElement>('[role="combobox"]')!;
+    await act(async () => input.click());
+    await act(async () => option()!.click());
+    await settle();
+    expect(calls).to.include(
+      '/common/switch/swap_company.php?current_company_id=2&sis_school_id=12&no_redirect=1',
+    );
+    expect(navigations).to.deep.equal([]);
+    expect(toolbar()!.textContent).to.contain('stay on this site');
+    await act(async () => byText('button', 'Continue to the home page')!.click());
+    expect(navigations).to.deep.equal([`${location.origin}/`]);
+  });
+
+  it('goes to the origin outside production', async () => {
+    session.setState({ sis: sisFor('root', { environment: 'development' }) });
+    await render({ defaultOpen: true });
+    await settle();
+    await act(async () => document.querySelector<HTMLInputElement>('[role="combobox"]')!.click());
+    await act(async () => byText('[role="option"]', 'nursing School of Nursing (1/10)')!.click());
+    await settle();
+    expect(navigations).to.deep.equal([`${location.origin}/`]);
+  });
+
+  it("shows the 'acting as' banner with a way back, even to a non-root user", async () => {
+    session.setState({ sis: sisFor('student', { acting_as: { original_username: 'root' } }) });
+    await render();
+    const banner = document.querySelector('[aria-label="Acting as another user"]');
+    expect(banner?.textContent).to.contain('Acting as Ada student (student); signed in as root.');
+    expect(byText('button', 'Switch back')).to.not.equal(null);
+    expect(toolbar()).to.equal(null);
+  });
+});
+
+describe('<atrium-dev-toolbar> (r2wc)', () => {
+  it('defines once, never throws on a second definition, and maps default-open', async () => {
+    expect(defineDevToolbar()).to.equal(DevToolbarElement);
+    expect(() => defineDevToolbar()).to.not.throw();
+    session.setState({ sis: sisFor('hq') });
+    const el = document.createElement('atrium-dev-toolbar');
+    el.setAttribute('default-open', 'true');
+    await act(async () => container.append(el));
+    await settle();
+    expect(el.querySelector('section')).to.not.equal(null);
+    expect(el.shadowRoot).to.equal(null);
+    await act(async () => el.remove());
+    expect(el.querySelector('section')).to.equal(null);
+  });
+});
+
+describe('legacy loader element', () => {
+  class TestLoader extends DevToolbarLoaderElement {}
+  customElements.define('test-dev-toolbar-loader', TestLoader);
+
+  async function loaderFor(snapshot: LegacySessionSnapshot | null): Promise<number> {
+    let loads = 0;
+    TestLoader.deps = {
+      loadSession: async () => snapshot,
+      loadToolbar: async () => {
+        loads += 1;
+        return { mountDevToolbar: (host) => (host.append(document.createElement('p')), () => {}) };
+      },
+    };
+    const el = document.createElement('test-dev-toolbar-loader');
+    container.append(el);
+    await settle();
+    return loads;
+  }
+
+  it('never imports the toolbar chunk for a student or a visitor', async () => {
+    expect(await loaderFor({ sis: sisFor('student'), notifications: [] })).to.equal(0);
+    expect(await loaderFor(null)).to.equal(0);
+  });
+
+  it('imports it for root, hq, and anyone acting as another user', async () => {
+    expect(await loaderFor({ sis: sisFor('root'), notifications: [] })).to.equal(1);
+    expect(await loaderFor({ sis: sisFor('hq'), notifications: [] })).to.equal(1);
+    expect(
+      await loaderFor({
+        sis: sisFor('student', { acting_as: { original_username: 'root' } }),
+        notifications: [],
+      }),
+    ).to.equal(1);
+  });
+});

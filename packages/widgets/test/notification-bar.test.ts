@@ -1,0 +1,385 @@
+/**
+ * <atrium-notification-bar> in real Chromium: attributes, properties, events, the notification rules,
+ * the modal, sanitising, shadow-DOM styles and the double-definition guard.
+ */
+import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
+import type { SystemNotification } from '@atrium/api';
+import { defineNotificationBar } from '../src/notification-bar/define.js';
+import { NotificationBarElement } from '../src/notification-bar/notification-bar.js';
+import { defineOnce } from '../src/registry.js';
+import { loadSanitizer } from '../src/notification-bar/sanitize.js';
+
+const DISMISSED_KEY = 'atrium.dismissedNotifications';
+
+const closeable: SystemNotification = {
+  id: 'closeable',
+  message: 'New gradebook features.',
+  closeable: true,
+  clickable: false,
+  static: false,
+  routeInfo: null,
+};
+const plain: SystemNotification = {
+  id: 'plain',
+  message: 'Maintenance on Sunday.',
+  closeable: false,
+  clickable: false,
+  static: false,
+  routeInfo: null,
+};
+const clickable: SystemNotification = {
+  id: 'clickable',
+  message: 'Privacy policy updated.',
+  closeable: true,
+  clickable: true,
+  static: false,
+  body: '<p>We keep records for <strong>90 days</strong>.</p>',
+  routeInfo: null,
+};
+const staticOne: SystemNotification = {
+  id: 'static',
+  message: 'Update your browser.',
+  // A static notice is never closeable, whatever the server says.
+  closeable: true,
+  clickable: false,
+  static: true,
+  routeInfo: null,
+};
+
+defineNotificationBar();
+
+const mounted: HTMLElement[] = [];
+
+async function mount(
+  setup: (el: NotificationBarElement) => void = () => {},
+  attributes: Record<string, string> = {},
+): Promise<NotificationBarElement> {
+  const el = document.createElement('atrium-notification-bar');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  if (!('route' in attributes)) el.route = '/legacy/';
+  setup(el);
+  document.body.append(el);
+  mounted.push(el);
+  await el.updateComplete;
+  return el;
+}
+
+function rows(el: NotificationBarElement): HTMLElement[] {
+  return [...el.shadowRoot!.querySelectorAll<HTMLElement>('[data-id]')];
+}
+function ids(el: NotificationBarElement): string[] {
+  return rows(el).map((row) => row.dataset['id'] ?? '');
+}
+function row(el: NotificationBarElement, id: string): HTMLElement {
+  const found = el.shadowRoot!.querySelector<HTMLElement>(`[data-id="${id}"]`);
+  if (!found) throw new Error(`no row ${id}`);
+  return found;
+}
+async function until(condition: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
+  const start = performance.now();
+  while (!condition()) {
+    if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+afterEach(() => {
+  for (const el of mounted.splice(0)) el.remove();
+  sessionStorage.removeItem(DISMISSED_KEY);
+  NotificationBarElement.sessionLoader = null;
+});
+
+describe('<atrium-notification-bar>', () => {
+  it('is registered as NotificationBarElement and typed through HTMLElementTagNameMap', () => {
+    expect(customElements.get('atrium-notification-bar')).to.equal(NotificationBarElement);
+    const el: NotificationBarElement = document.createElement('atrium-notification-bar');
+    expect(el).to.be.instanceOf(NotificationBarElement);
+  });
+
+  describe('attributes and properties', () => {
+    it('reads a JSON list from the notifications attribute', async () => {
+      const el = await mount(() => {}, { notifications: JSON.stringify([plain, closeable]) });
+      expect(ids(el)).to.deep.equal(['plain', 'closeable']);
+      expect(row(el, 'plain').textContent).to.contain('Maintenance on Sunday.');
+    });
+
+    it('reacts when the attribute changes', async () => {
+      const el = await mount(() => {}, { notifications: JSON.stringify([plain]) });
+      el.setAttribute('notifications', JSON.stringify([closeable]));
+      await el.updateComplete;
+      expect(ids(el)).to.deep.equal(['closeable']);
+    });
+
+    it('shows nothing and warns for invalid JSON, and drops invalid entries', async () => {
+      const warnings: unknown[] = [];
+      const original = console.warn;
+      console.warn = (...args: unknown[]) => warnings.push(args[0]);
+      try {
+        const el = await mount(() => {}, { notifications: '[{oops' });
+        expect(ids(el)).to.deep.equal([]);
+        expect(String(warnings[0])).to.contain('not valid JSON');
+        el.setAttribute('notifications', JSON.stringify([{ id: 'x' }, plain, { message: 'no id' }]));
+        await el.updateComplete;
+        expect(ids(el)).to.deep.equal(['plain']);
+      } finally {
+        console.warn = original;
+      }
+    });
+
+    it('takes an array through the notifications property', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [closeable, plain];
+      });
+      expect(ids(el)).to.deep.equal(['closeable', 'plain']);
+      el.notifications = [plain];
+      await el.updateComplete;
+      expect(ids(el)).to.deep.equal(['plain']);
+    });
+
+    it('reflects route and source', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [];
+        bar.route = 'home';
+      });
+      expect(el.getAttribute('route')).to.equal('home');
+      expect(el.getAttribute('source')).to.equal('session');
+    });
+  });
+
+  describe('notification rules', () => {
+    it('on the home route shows only the non-closeable ones', async () => {
+      const el = await mount(
+        (bar) => {
+          bar.notifications = [closeable, plain, clickable, staticOne];
+        },
+        { route: 'home' },
+      );
+      expect(ids(el)).to.deep.equal(['plain', 'static']);
+      el.route = '/evaluations';
+      await el.updateComplete;
+      expect(ids(el)).to.deep.equal(['closeable', 'plain', 'clickable', 'static']);
+    });
+
+    it('gives static notices the warning style and no close button', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [plain, staticOne];
+      });
+      const warning = row(el, 'static');
+      expect(warning.querySelector('.close')).to.equal(null);
+      expect(getComputedStyle(warning).backgroundColor).to.equal('rgb(255, 244, 214)');
+      expect(getComputedStyle(row(el, 'plain')).backgroundColor).to.equal('rgb(232, 240, 251)');
+      expect(warning.getAttribute('part')).to.contain('static');
+    });
+
+    it('keeps each notice at least 25px tall', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [{ ...plain, message: 'x' }];
+      });
+      expect(row(el, 'plain').getBoundingClientRect().height).to.be.at.least(25);
+    });
+
+    it('announces politely through role=status', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [plain];
+      });
+      const region = el.shadowRoot!.querySelector('[role="status"]');
+      expect(region).to.not.equal(null);
+      expect(region!.getAttribute('aria-live')).to.equal('polite');
+      expect(region!.contains(row(el, 'plain'))).to.equal(true);
+    });
+
+    it('dismisses a closeable notice for the session, with an event that leaves the shadow root', async () => {
+      const events: CustomEvent[] = [];
+      const listener = (event: Event) => events.push(event as CustomEvent);
+      document.addEventListener('atrium-dismiss', listener);
+      try {
+        const el = await mount((bar) => {
+          bar.notifications = [closeable, plain];
+        });
+        row(el, 'closeable').querySelector<HTMLButtonElement>('.close')!.click();
+        await el.updateComplete;
+        expect(ids(el)).to.deep.equal(['plain']);
+        expect(events).to.have.length(1);
+        expect(events[0]!.detail).to.deep.equal({ id: 'closeable' });
+        expect(events[0]!.bubbles && events[0]!.composed).to.equal(true);
+        expect(JSON.parse(sessionStorage.getItem(DISMISSED_KEY) ?? '[]')).to.deep.equal(['closeable']);
+
+        // A new bar (another page of the same session) keeps it dismissed.
+        const again = await mount((bar) => {
+          bar.notifications = [closeable, plain];
+        });
+        expect(ids(again)).to.deep.equal(['plain']);
+      } finally {
+        document.removeEventListener('atrium-dismiss', listener);
+      }
+    });
+
+    it('cannot dismiss a non-closeable or static notice', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [plain, staticOne];
+      });
+      el.dismiss('plain');
+      el.dismiss('static');
+      await el.updateComplete;
+      expect(ids(el)).to.deep.equal(['plain', 'static']);
+      expect(el.shadowRoot!.querySelectorAll('.close')).to.have.length(0);
+    });
+
+    it('labels the close buttons with the notice they dismiss', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [closeable];
+      });
+      const button = row(el, 'closeable').querySelector('.close')!;
+      expect(button.getAttribute('aria-label')).to.equal('Dismiss notification: New gradebook features.');
+    });
+  });
+
+  describe('the modal', () => {
+    it('opens a clickable notice in a modal dialog, closes on Escape and returns focus', async () => {
+      const opened: CustomEvent[] = [];
+      const listener = (event: Event) => opened.push(event as CustomEvent);
+      document.addEventListener('atrium-open', listener);
+      try {
+        const el = await mount((bar) => {
+          bar.notifications = [clickable];
+        });
+        const opener = row(el, 'clickable').querySelector<HTMLButtonElement>('.open')!;
+        opener.focus();
+        opener.click();
+        const dialog = el.shadowRoot!.querySelector('dialog')!;
+        await until(() => dialog.open, 'the dialog to open');
+        expect(dialog.matches(':modal')).to.equal(true);
+        expect(opened[0]!.detail).to.deep.equal({ id: 'clickable' });
+        expect(opened[0]!.composed).to.equal(true);
+        expect(dialog.querySelector('h2')!.textContent).to.equal('Privacy policy updated.');
+        expect(dialog.querySelector('strong')!.textContent).to.equal('90 days');
+        // Focus is inside the dialog (on Close), not on the page behind it.
+        expect(el.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Close');
+
+        await sendKeys({ press: 'Escape' });
+        await until(() => !dialog.open, 'the dialog to close');
+        expect(el.shadowRoot!.activeElement).to.equal(opener);
+      } finally {
+        document.removeEventListener('atrium-open', listener);
+      }
+    });
+
+    it('lets a host cancel atrium-open (to route instead)', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [clickable];
+      });
+      el.addEventListener('atrium-open', (event) => event.preventDefault(), { once: true });
+      await el.open('clickable');
+      expect(el.shadowRoot!.querySelector('dialog')!.open).to.equal(false);
+    });
+
+    it('does not open non-clickable notices', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [plain];
+      });
+      expect(row(el, 'plain').querySelector('button')).to.equal(null);
+      await el.open('plain');
+      expect(el.shadowRoot!.querySelector('dialog')!.open).to.equal(false);
+    });
+  });
+
+  describe('server text', () => {
+    it('never runs markup in a message, and keeps the allowed formatting', async () => {
+      const flag = '__atriumXss';
+      (window as unknown as Record<string, unknown>)[flag] = false;
+      const el = await mount((bar) => {
+        bar.notifications = [
+          {
+            ...closeable,
+            id: 'xss',
+            message: `<b>Maintenance</b> tonight<img src="x" onerror="window.${flag}=true"><script>window.${flag}=true</script>`,
+          },
+        ];
+      });
+      // First paint: the words only.
+      expect(row(el, 'xss').querySelector('.message')!.textContent!.trim()).to.equal('Maintenance tonight');
+      await loadSanitizer();
+      await until(() => row(el, 'xss').querySelector('b') !== null, 'the sanitised markup');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(row(el, 'xss').querySelector('img, script')).to.equal(null);
+      expect((window as unknown as Record<string, unknown>)[flag]).to.equal(false);
+    });
+
+    it('drops javascript: links and keeps https ones', async () => {
+      const sanitize = await loadSanitizer();
+      const clean = sanitize('<a href="javascript:alert(1)">x</a><a href="https://example.org/">y</a>');
+      const holder = document.createElement('div');
+      holder.innerHTML = clean;
+      const [bad, good] = holder.querySelectorAll('a');
+      expect(bad!.hasAttribute('href')).to.equal(false);
+      expect(good!.getAttribute('href')).to.equal('https://example.org/');
+      expect(good!.getAttribute('rel')).to.equal('noopener noreferrer');
+    });
+  });
+
+  describe('shadow DOM styles', () => {
+    it('keeps its styles in the shadow root, untouched by page CSS', async () => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('.note, li { background: rgb(255, 0, 0) !important; min-height: 0 !important; }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      try {
+        const el = await mount((bar) => {
+          bar.notifications = [plain];
+        });
+        expect(el.shadowRoot!.adoptedStyleSheets.length).to.be.greaterThan(0);
+        expect(el.shadowRoot!.querySelector('style')).to.equal(null);
+        expect(getComputedStyle(row(el, 'plain')).backgroundColor).to.equal('rgb(232, 240, 251)');
+      } finally {
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+      }
+    });
+  });
+
+  describe('the session source', () => {
+    it('loads the session notifications when no list is given', async () => {
+      let calls = 0;
+      NotificationBarElement.sessionLoader = async () => {
+        calls += 1;
+        return {
+          sis: {} as never,
+          notifications: [plain, closeable],
+        };
+      };
+      const el = await mount();
+      await until(() => ids(el).length === 2, 'session notifications');
+      expect(calls).to.equal(1);
+      // An explicit list wins and the session is not asked again.
+      const withList = await mount((bar) => {
+        bar.notifications = [staticOne];
+      });
+      expect(ids(withList)).to.deep.equal(['static']);
+      expect(calls).to.equal(1);
+    });
+
+    it('shows nothing when the visitor has no session', async () => {
+      NotificationBarElement.sessionLoader = async () => null;
+      const el = await mount();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ids(el)).to.deep.equal([]);
+    });
+  });
+
+  describe('double definition', () => {
+    it('defining again never throws and keeps the first class', () => {
+      expect(() => defineNotificationBar()).to.not.throw();
+      expect(defineNotificationBar()).to.equal(NotificationBarElement);
+    });
+
+    it('warns when another version tries to define the tag', () => {
+      const warnings: string[] = [];
+      class Other extends HTMLElement {
+        static readonly version = '9.9.9';
+      }
+      const result = defineOnce('atrium-notification-bar', Other, customElements, (m) => warnings.push(m));
+      expect(result).to.equal(NotificationBarElement);
+      expect(warnings).to.have.length(1);
+      expect(warnings[0]).to.contain('9.9.9');
+    });
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * The widgets on the legacy demo pages (/legacy/), as each kind of user meets them: one script tag, the
+ * legacy session already there (no second login), the toolbar only for root and headquarters users.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+
+const PASSWORD = 'atrium-demo';
+
+async function signIn(page: Page, username: string): Promise<void> {
+  const answer = await page.request.post('/common/login/login_actions.php', {
+    data: { action: 'login', username, password: PASSWORD },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/** Every JavaScript response from /widgets/, with its body, for "did React load?" checks. */
+function recordWidgetScripts(page: Page): Array<Promise<{ url: string; body: string }>> {
+  const seen: Array<Promise<{ url: string; body: string }>> = [];
+  page.on('response', (response: Response) => {
+    if (new URL(response.url()).pathname.startsWith('/widgets/')) {
+      seen.push(response.text().then((body) => ({ url: response.url(), body })));
+    }
+  });
+  return seen;
+}
+
+/** React 19's element marker: in every React build, in no Lit or DOMPurify code. */
+const REACT_MARKER = 'react.transitional.element';
+
+const bar = (page: Page) => page.locator('atrium-notification-bar');
+const toolbar = (page: Page) => page.getByRole('region', { name: 'Developer toolbar' });
+
+test.describe('legacy pages', () => {
+  test('a student sees the notification bar, no toolbar, and no React download', async ({ page }) => {
+    const scripts = recordWidgetScripts(page);
+    await signIn(page, 'student');
+    await page.goto('/legacy/');
+    const status = bar(page).getByRole('status');
+    await expect(status).toContainText('Scheduled maintenance on Sunday');
+    await expect(status).toContainText('This browser version will not be supported');
+
+    await page.keyboard.press('Control+Shift+A');
+    await page.waitForTimeout(300);
+    await expect(toolbar(page)).toHaveCount(0);
+    await expect(page.locator('atrium-dev-toolbar')).toBeEmpty();
+
+    const bodies = await Promise.all(scripts);
+    expect(bodies.map((s) => new URL(s.url).pathname)).toContain('/widgets/atrium-widgets.js');
+    for (const script of bodies) expect(script.body, script.url).not.toContain(REACT_MARKER);
+  });
+
+  test('a notification carrying <img onerror> runs nothing', async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signIn(page, 'student');
+    await page.goto('/legacy/');
+    const notice = bar(page).locator('[data-id="maintenance-tonight"]');
+    await expect(notice).toContainText('Maintenance tonight');
+    // Once the sanitiser has run, the allowed <b> is there and the image is not.
+    await expect(notice.locator('b')).toHaveText('Maintenance');
+    await expect(notice.locator('img')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('dismissed notices stay dismissed for the session; clickable ones open an accessible modal', async ({
+    page,
+  }) => {
+    await signIn(page, 'student');
+    await page.goto('/legacy/');
+    await bar(page)
+      .getByRole('button', { name: /^Dismiss notification: New gradebook/ })
+      .click();
+    await expect(bar(page)).not.toContainText('New gradebook features');
+    await page.reload();
+    await expect(bar(page).getByRole('status')).toContainText('Scheduled maintenance');
+    await expect(bar(page)).not.toContainText('New gradebook features');
+
+    const opener = bar(page).getByRole('button', { name: /^Our privacy policy has been updated/ });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: /Our privacy policy has been updated/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('90 days');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('root toggles the toolbar with Ctrl+Shift+A and swaps school', async ({ page }) => {
+    await signIn(page, 'root');
+    await page.goto('/legacy/');
+    await expect(bar(page).getByRole('status')).toContainText('Scheduled maintenance');
+    // The toolbar chunk loads for root, but the toolbar stays closed until asked for.
+    await expect(page.locator('atrium-dev-toolbar-view')).toHaveCount(1);
+    await expect(toolbar(page)).toHaveCount(0);
+
+    await page.keyboard.press('Control+Shift+A');
+    await expect(toolbar(page)).toBeVisible();
+    await expect(toolbar(page).getByRole('link', { name: 'Admin panel' })).toHaveAttribute(
+      'href',
+      '/violet/obuilder/hub/common/admin_panel',
+    );
+    await expect(toolbar(page).getByRole('link', { name: 'Swap to Legacy' })).toHaveAttribute(
+      'href',
+      '/legacy/',
+    );
+    await expect(toolbar(page).getByLabel('Switch user')).toBeVisible();
+    const picker = toolbar(page).getByRole('combobox', { name: 'Switch school' });
+    await expect(picker).toBeVisible();
+
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+
+    await page.keyboard.press('Control+Shift+A');
+    await expect(toolbar(page)).toHaveCount(0);
+    await page.keyboard.press('Control+Shift+A');
+
+    await picker.fill('nursing');
+    const option = page.getByRole('option', { name: /nursing-east/ });
+    await expect(option).toBeVisible();
+    const swap = page.waitForRequest((request) => request.url().includes('/common/switch/swap_company.php'));
+    await picker.press('ArrowDown');
+    await picker.press('Enter');
+    const request = await swap;
+    expect(new URL(request.url()).searchParams.get('no_redirect')).toBe('1');
+    // Production: the school's abbreviation-based home.
+    await page.waitForURL((url) => url.pathname === '/nursing-east/');
+  });
+
+  test('root picking a school whose abbreviation is not a slug stays on the site', async ({ page }) => {
+    await signIn(page, 'root');
+    await page.goto('/legacy/');
+    await expect(page.locator('atrium-dev-toolbar-view')).toHaveCount(1);
+    await page.keyboard.press('Control+Shift+A');
+    const picker = toolbar(page).getByRole('combobox', { name: 'Switch school' });
+    await picker.fill('evil');
+    await page.getByRole('option', { name: /evil\.example/ }).click();
+    await expect(toolbar(page)).toContainText('you stay on this site');
+    await toolbar(page).getByRole('button', { name: 'Continue to the home page' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home');
+    expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? page.url()).host);
+  });
+
+  test('hq sees the toolbar without the root-only parts', async ({ page }) => {
+    await signIn(page, 'hq');
+    await page.goto('/legacy/');
+    await expect(page.locator('atrium-dev-toolbar-view')).toHaveCount(1);
+    await page.keyboard.press('Control+Shift+A');
+    await expect(toolbar(page)).toBeVisible();
+    await expect(toolbar(page).getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
+    await expect(toolbar(page).getByRole('link', { name: 'Swap to Legacy' })).toHaveCount(0);
+    await expect(toolbar(page).getByRole('combobox', { name: 'Switch school' })).toHaveCount(0);
+    await expect(toolbar(page).getByLabel('Switch user')).toHaveCount(0);
+  });
+
+  test('a second copy of the script on the page throws nothing and warns about the version', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await signIn(page, 'student');
+    await page.goto('/legacy/');
+    await expect(bar(page).getByRole('status')).toContainText('Scheduled maintenance');
+    // Another URL is another module instance: the same as a second, different copy of the bundle.
+    await page.evaluate(async () => {
+      const registry = (globalThis as Record<symbol, { versions: string[] }>)[Symbol.for('atrium.widgets')];
+      registry!.versions.length = 0; // pretend the first copy was another version
+      const secondCopy = '/widgets/atrium-widgets.js?copy=2';
+      await import(/* webpackIgnore: true */ secondCopy);
+    });
+    await page.waitForTimeout(200);
+    expect(errors).toEqual([]);
+    expect(warnings.some((w) => w.includes('[atrium-widgets]'))).toBe(true);
+    await expect(page.locator('atrium-notification-bar')).toHaveCount(1);
+  });
+});
