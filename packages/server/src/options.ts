@@ -14,7 +14,7 @@ export interface ServerOptions {
   env?: AtriumEnv;
   /** Lockdown mode: only the exams app on login (ATRIUM_LOCKDOWN=1). */
   lockdown?: boolean;
-  /** The built front end (default <repo>/dist). */
+  /** The built front end (ATRIUM_DIST_DIR, default <repo>/dist). */
   distDir?: string;
   /** Where the local storage adapter writes uploads (default <repo>/.data/uploads, created on demand). */
   dataDir?: string;
@@ -107,7 +107,7 @@ export function resolveOptions(
   return {
     env: options.env ?? parseEnv(environ['ATRIUM_ENV']),
     lockdown: options.lockdown ?? environ['ATRIUM_LOCKDOWN'] === '1',
-    distDir: path.resolve(options.distDir ?? path.join(REPO_ROOT, 'dist')),
+    distDir: path.resolve(options.distDir ?? (environ['ATRIUM_DIST_DIR'] || path.join(REPO_ROOT, 'dist'))),
     dataDir: path.resolve(options.dataDir ?? path.join(REPO_ROOT, '.data', 'uploads')),
     proxy: parseProxy(options.proxy !== undefined ? options.proxy : environ['ATRIUM_PROXY']),
     storage,

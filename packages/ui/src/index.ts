@@ -12,3 +12,20 @@ export type { DialogProps } from './components/Dialog';
 export { Spinner } from './components/Spinner';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export type { AreaProps } from './area-contract';
+export {
+  ATRIUM_POLICY_NAME,
+  TrustedTypesError,
+  allowedScriptOrigins,
+  checkScriptUrl,
+  createSanitizer,
+  installTrustedTypes,
+  setUpTrustedTypes,
+  trustedHtml,
+  trustedScriptUrl,
+} from './trusted-types';
+export type { AtriumPolicy, InstallDeps, Sanitizer, TrustedTypesFactory } from './trusted-types';
+
+// The one side effect of the kit: the `atrium` Trusted Types policy, and DOMPurify behind the page's
+// 'default' policy (index.html), as soon as the first app loads.
+import { setUpTrustedTypes } from './trusted-types';
+setUpTrustedTypes();

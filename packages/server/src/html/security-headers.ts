@@ -6,8 +6,32 @@ export function createNonce(): string {
   return randomToken(18);
 }
 
-/** The CSP of the shell's index.html (architecture: strict-dynamic, so SystemJS may load what it trusts). */
-export function shellCsp(nonce: string): string {
+/**
+ * Trusted Types policies an app page may create (docs/security.md):
+ * - `default`: created by the nonce'd bootstrap script in index.html before SystemJS loads anything; its
+ *   createScriptURL lets through only this origin and the origins the (server-inlined) import map names,
+ *   and its createHTML goes through DOMPurify (the `atrium` policy of @atrium/ui) or is refused.
+ * - `atrium`: @atrium/ui's policy (createHTML = DOMPurify, createScriptURL = the same allow-list).
+ * - `dompurify`: DOMPurify's own, for parsing the markup it is asked to clean; more than one bundle carries a
+ *   DOMPurify copy (the kit, the notification bar), hence 'allow-duplicates'.
+ * - `lit-html`: Lit's, for its compiled templates (the notification bar in the shell).
+ */
+export const TRUSTED_TYPES_POLICIES = ['default', 'atrium', 'dompurify', 'lit-html'] as const;
+
+/** The Trusted Types part of the shell's CSP: DOM XSS sinks accept only values made by those policies. */
+export function trustedTypesDirectives(): string[] {
+  return [
+    "require-trusted-types-for 'script'",
+    `trusted-types ${TRUSTED_TYPES_POLICIES.join(' ')} 'allow-duplicates'`,
+  ];
+}
+
+/**
+ * The CSP of the shell's index.html (architecture: strict-dynamic, so SystemJS may load what it trusts).
+ * `trustedTypes: false` leaves Trusted Types out (development: import-map-overrides writes script text),
+ * and the caller sends them report-only instead.
+ */
+export function shellCsp(nonce: string, options: { trustedTypes?: boolean } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -19,6 +43,7 @@ export function shellCsp(nonce: string): string {
     "base-uri 'none'",
     "frame-ancestors 'self'",
     "form-action 'self'",
+    ...(options.trustedTypes === false ? [] : trustedTypesDirectives()),
   ].join('; ');
 }
 
@@ -38,7 +63,14 @@ export function pageCsp(nonce?: string): string {
   ].join('; ');
 }
 
-export function sendHtml(reply: FastifyReply, body: string, csp: string, status = 200): FastifyReply {
+export function sendHtml(
+  reply: FastifyReply,
+  body: string,
+  csp: string,
+  status = 200,
+  reportOnlyCsp?: string,
+): FastifyReply {
+  if (reportOnlyCsp) reply.header('content-security-policy-report-only', reportOnlyCsp);
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { DistMissingError, NOT_BUILT_PAGE, createDistReader, renderIndex } from '../html/index-template.js';
-import { createNonce, sendHtml, shellCsp } from '../html/security-headers.js';
+import { createNonce, sendHtml, shellCsp, trustedTypesDirectives } from '../html/security-headers.js';
 import { isLoginPagePath } from '../request-logging.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -80,12 +80,17 @@ export function createIndexHandler(ctx: ServerContext) {
   const readDist = createDistReader(ctx.options.distDir);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const nonce = createNonce();
+    // Development keeps import-map-overrides usable (it writes import-map script text, a Trusted Types
+    // sink): Trusted Types are then reported, not enforced. Production always enforces them.
+    const development = ctx.options.env === 'development';
     try {
       const files = await readDist();
       return sendHtml(
         reply,
         renderIndex(files, { nonce, env: ctx.options.env, login: isLoginPagePath(request.url) }),
-        shellCsp(nonce),
+        shellCsp(nonce, { trustedTypes: !development }),
+        200,
+        development ? trustedTypesDirectives().join('; ') : undefined,
       );
     } catch (error) {
       if (error instanceof DistMissingError) return sendHtml(reply, NOT_BUILT_PAGE, shellCsp(nonce), 503);

@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAreaLoader, toParcelConfig } from './area-loader';
+import type { ModuleRegistry } from './area-loader';
+
+const lifecycles = () => ({
+  bootstrap: async () => {},
+  mount: async () => {},
+  unmount: async () => {},
+});
+
+/** A registry that, like SystemJS, remembers a failed load until the record is deleted. */
+function fakeRegistry(behaviour: { fail: boolean }) {
+  const records = new Map<string, Promise<unknown>>();
+  const fetches = vi.fn();
+  const registry: ModuleRegistry = {
+    resolve: (name) => `http://x/${name}.js`,
+    delete: (id) => records.delete(id),
+    import(name) {
+      const id = registry.resolve(name);
+      let record = records.get(id);
+      if (!record) {
+        fetches(name);
+        record = behaviour.fail ? Promise.reject(new Error('404')) : Promise.resolve(lifecycles());
+        records.set(id, record);
+      }
+      return record;
+    },
+  };
+  return { registry, fetches };
+}
+
+describe('area loader', () => {
+  it('loads once and serves the cached config afterwards', async () => {
+    const { registry, fetches } = fakeRegistry({ fail: false });
+    const loader = createAreaLoader({ registry });
+    const first = await loader.load('@atrium/area-home');
+    const second = await loader.load('@atrium/area-home');
+    expect(second).toBe(first);
+    expect(fetches).toHaveBeenCalledTimes(1);
+    expect(loader.get('@atrium/area-home').status).toBe('loaded');
+  });
+
+  it('reports a failure, and retry really fetches again', async () => {
+    const behaviour = { fail: true };
+    const { registry, fetches } = fakeRegistry(behaviour);
+    const loader = createAreaLoader({ registry });
+    await expect(loader.load('@atrium/area-lms')).rejects.toThrow('failed to load');
+    expect(loader.get('@atrium/area-lms').status).toBe('error');
+    // Without deleting the record the registry would answer the old failure.
+    behaviour.fail = false;
+    await expect(loader.load('@atrium/area-lms')).rejects.toThrow();
+    await loader.retry('@atrium/area-lms');
+    expect(fetches).toHaveBeenCalledTimes(2);
+    expect(loader.get('@atrium/area-lms')).toMatchObject({ status: 'loaded', attempt: 3 });
+  });
+
+  it('retries through a fresh URL when the registry cannot delete (SystemJS s.js)', async () => {
+    const imported: string[] = [];
+    let fail = true;
+    const registry: ModuleRegistry = {
+      resolve: (name) => `http://x/${name}.js`,
+      import(specifier) {
+        imported.push(specifier);
+        return fail ? Promise.reject(new Error('404')) : Promise.resolve(lifecycles());
+      },
+    };
+    const loader = createAreaLoader({ registry });
+    await expect(loader.load('@atrium/area-lms')).rejects.toThrow();
+    fail = false;
+    await loader.retry('@atrium/area-lms');
+    expect(imported).toEqual(['@atrium/area-lms', 'http://x/@atrium/area-lms.js?atrium-retry=2']);
+    expect(loader.get('@atrium/area-lms').status).toBe('loaded');
+  });
+
+  it('gives up after the timeout', async () => {
+    vi.useFakeTimers();
+    try {
+      const registry: ModuleRegistry = {
+        resolve: (n) => n,
+        delete: () => true,
+        import: () => new Promise(() => {}),
+      };
+      const loader = createAreaLoader({ registry, timeoutMs: 1000 });
+      const result = loader.load('@atrium/area-slow');
+      const assertion = expect(result).rejects.toThrow('did not load in time');
+      await vi.advanceTimersByTimeAsync(1000);
+      await assertion;
+      expect(loader.get('@atrium/area-slow').status).toBe('error');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('accepts named or default lifecycles and rejects anything else', () => {
+    expect(toParcelConfig('a', lifecycles()).mount).toBeTypeOf('function');
+    expect(toParcelConfig('a', { default: lifecycles() }).unmount).toBeTypeOf('function');
+    expect(() => toParcelConfig('a', { mount: () => {} })).toThrow('not a parcel module');
+  });
+});

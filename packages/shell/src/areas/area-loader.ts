@@ -1,0 +1,202 @@
+/**
+ * Loads area modules (`@atrium/area-<name>`) on first visit and keeps their parcel configs, so going back
+ * to an area mounts it at once. A load that fails or takes too long leaves an 'error' entry; `retry`
+ * removes the failed module from the loader's registry first, so the browser really fetches it again
+ * (SystemJS otherwise remembers the failure and answers it from memory).
+ *
+ * Framework-free: the module registry (SystemJS) and the timers are injected.
+ */
+import type { ParcelConfigObject } from 'single-spa';
+
+export interface ModuleRegistry {
+  import(name: string): Promise<unknown>;
+  resolve(name: string): string;
+  /**
+   * Removes a module record (SystemJS's full build). The minimal `s.js` build has no registry API: then
+   * a retry imports the module's URL with a `?atrium-retry=<n>` query, a new record the browser fetches.
+   */
+  delete?: (id: string) => unknown;
+}
+
+export type AreaEntry =
+  | { status: 'idle' }
+  | { status: 'loading'; attempt: number }
+  | { status: 'loaded'; attempt: number; config: ParcelConfigObject }
+  | { status: 'error'; attempt: number; error: AreaLoadError };
+
+export class AreaLoadError extends Error {
+  override readonly name = 'AreaLoadError';
+  constructor(
+    readonly moduleName: string,
+    readonly reason: 'failed' | 'timeout' | 'invalid',
+    override readonly cause?: unknown,
+  ) {
+    super(
+      reason === 'timeout'
+        ? `${moduleName} did not load in time`
+        : reason === 'invalid'
+          ? `${moduleName} is not a parcel module`
+          : `${moduleName} failed to load`,
+    );
+  }
+}
+
+export interface AreaLoaderDeps {
+  registry: ModuleRegistry;
+  timeoutMs?: number;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (id: unknown) => void;
+}
+
+export interface AreaLoader {
+  get(name: string): AreaEntry;
+  subscribe(listener: () => void): () => void;
+  load(name: string): Promise<ParcelConfigObject>;
+  /** Forget the module (also in the registry) and load it again. */
+  retry(name: string): Promise<ParcelConfigObject>;
+}
+
+export const DEFAULT_AREA_TIMEOUT_MS = 15_000;
+const IDLE: AreaEntry = Object.freeze({ status: 'idle' });
+
+type Lifecycle = NonNullable<ParcelConfigObject['mount']>;
+
+function isLifecycle(value: unknown): value is Lifecycle {
+  return (
+    typeof value === 'function' || (Array.isArray(value) && value.every((fn) => typeof fn === 'function'))
+  );
+}
+
+/**
+ * Accepts a module whose namespace holds the lifecycles (`export const { bootstrap, mount, unmount }`) or
+ * whose default export does, and copies them into a plain object: single-spa keeps state on the config.
+ */
+export function toParcelConfig(moduleName: string, namespace: unknown): ParcelConfigObject {
+  const candidates = [namespace, (namespace as { default?: unknown } | null)?.default];
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'object' || candidate === null) continue;
+    const { bootstrap, mount, unmount, update } = candidate as Record<string, unknown>;
+    if (isLifecycle(bootstrap) && isLifecycle(mount) && isLifecycle(unmount)) {
+      const config: ParcelConfigObject = { name: moduleName, bootstrap, mount, unmount };
+      if (isLifecycle(update)) config.update = update;
+      return config;
+    }
+  }
+  throw new AreaLoadError(moduleName, 'invalid');
+}
+
+export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_AREA_TIMEOUT_MS;
+  const setTimeoutFn = deps.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
+  const clearTimeoutFn =
+    deps.clearTimeout ?? ((id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>));
+  const entries = new Map<string, AreaEntry>();
+  const pending = new Map<string, Promise<ParcelConfigObject>>();
+  const attempts = new Map<string, number>();
+  const listeners = new Set<() => void>();
+  /** Import specifier to use instead of the name, after a retry on a registry that cannot delete. */
+  const freshSpecifiers = new Map<string, string>();
+
+  function set(name: string, entry: AreaEntry): void {
+    entries.set(name, entry);
+    for (const listener of [...listeners]) listener();
+  }
+
+  function importWithTimeout(name: string): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeoutFn(() => reject(new AreaLoadError(name, 'timeout')), timeoutMs);
+      deps.registry.import(freshSpecifiers.get(name) ?? name).then(
+        (value) => {
+          clearTimeoutFn(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeoutFn(timer);
+          reject(new AreaLoadError(name, 'failed', error));
+        },
+      );
+    });
+  }
+
+  function load(name: string): Promise<ParcelConfigObject> {
+    const entry = entries.get(name);
+    if (entry?.status === 'loaded') return Promise.resolve(entry.config);
+    const running = pending.get(name);
+    if (running) return running;
+    const attempt = (attempts.get(name) ?? 0) + 1;
+    attempts.set(name, attempt);
+    set(name, { status: 'loading', attempt });
+    const promise = importWithTimeout(name)
+      .then((namespace) => {
+        const config = toParcelConfig(name, namespace);
+        set(name, { status: 'loaded', attempt, config });
+        return config;
+      })
+      .catch((error: unknown) => {
+        const loadError = error instanceof AreaLoadError ? error : new AreaLoadError(name, 'failed', error);
+        set(name, { status: 'error', attempt, error: loadError });
+        throw loadError;
+      })
+      .finally(() => pending.delete(name));
+    pending.set(name, promise);
+    return promise;
+  }
+
+  function forget(name: string): void {
+    entries.delete(name);
+    let url: string;
+    try {
+      url = deps.registry.resolve(name);
+    } catch {
+      return; // Not in the import map: the next import fails the same way, and says so.
+    }
+    if (deps.registry.delete) {
+      try {
+        deps.registry.delete(url);
+        return;
+      } catch {
+        // This registry cannot delete after all: fall through to a fresh URL.
+      }
+    }
+    const attempt = (attempts.get(name) ?? 0) + 1;
+    freshSpecifiers.set(name, `${url}${url.includes('?') ? '&' : '?'}atrium-retry=${attempt}`);
+  }
+
+  return {
+    get: (name) => entries.get(name) ?? IDLE,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    load,
+    retry(name) {
+      const running = pending.get(name);
+      if (running) return running;
+      forget(name);
+      return load(name);
+    },
+  };
+}
+
+/** SystemJS's global loader, looked up on each call (it is on the page before any app runs). */
+function system(): ModuleRegistry {
+  const loader = (globalThis as { System?: ModuleRegistry }).System;
+  if (!loader) throw new Error('SystemJS is not on the page');
+  return loader;
+}
+
+export const systemRegistry: ModuleRegistry = {
+  import: (name) => system().import(name),
+  resolve: (name) => system().resolve(name),
+  delete: (id) => {
+    const loader = system();
+    // The minimal s.js build has no delete: report "not deleted" and let the loader use a fresh URL.
+    if (typeof loader.delete !== 'function') throw new TypeError('System.delete is not available');
+    return loader.delete(id);
+  },
+};
+
+/** True when the page's SystemJS can forget a module record (decided at call time). */
+export function systemCanDelete(): boolean {
+  return typeof (globalThis as { System?: Partial<ModuleRegistry> }).System?.delete === 'function';
+}

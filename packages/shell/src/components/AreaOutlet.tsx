@@ -1,0 +1,121 @@
+import { memo, useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import Parcel from 'single-spa-react/parcel';
+import type { ParcelConfigObject } from 'single-spa';
+import { Spinner } from '@atrium/ui';
+import type { AreaProps } from '@atrium/ui';
+import { areaModuleName } from '../routes';
+import type { AreaName, RouteDef } from '../routes';
+import { useServices } from '../services';
+import { AreaErrorBoundary } from './AreaErrorBoundary';
+import { AreaErrorCard } from './AreaErrorCard';
+
+export interface AreaOutletProps {
+  route: RouteDef;
+  area: AreaName;
+  pathname: string;
+}
+
+/** Mounts the route's area; a new area gets a fresh host (its dirty flag and search handler go with it). */
+export function AreaOutlet({ route, area, pathname }: AreaOutletProps) {
+  const moduleName = areaModuleName(area);
+  return <AreaHost key={moduleName} moduleName={moduleName} route={route} pathname={pathname} />;
+}
+
+function AreaHost({
+  moduleName,
+  route,
+  pathname,
+}: {
+  moduleName: string;
+  route: RouteDef;
+  pathname: string;
+}) {
+  const { loader, unsaved, search, navigate } = useServices();
+  const owner = `${moduleName}${useId()}`;
+  const getEntry = useCallback(() => loader.get(moduleName), [loader, moduleName]);
+  const entry = useSyncExternalStore(loader.subscribe, getEntry, getEntry);
+  // A mount that threw, for the load attempt it belongs to.
+  const [mountFailed, setMountFailed] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (entry.status === 'idle') loader.load(moduleName).catch(() => {});
+  }, [entry.status, loader, moduleName]);
+
+  // Leaving the area takes its dirty flag and its search handler with it.
+  useEffect(
+    () => () => {
+      unsaved.release(owner);
+      search.release(owner);
+    },
+    [owner, unsaved, search],
+  );
+
+  const setDirty = useCallback((dirty: boolean) => unsaved.setDirty(owner, dirty), [unsaved, owner]);
+  const setSearch = useCallback(
+    (handler: (() => void) | null) => search.set(owner, handler),
+    [search, owner],
+  );
+  const areaProps = useMemo<AreaProps>(
+    () => ({
+      routePath: route.path,
+      path: pathname,
+      appKey: route.appKey,
+      currentApplication: route.currentApplication,
+      title: route.title,
+      navigate,
+      setDirty,
+      setSearch,
+    }),
+    [route, pathname, navigate, setDirty, setSearch],
+  );
+
+  const retry = useCallback(() => {
+    setMountFailed(null);
+    unsaved.release(owner);
+    search.release(owner);
+    loader.retry(moduleName).catch(() => {});
+  }, [loader, moduleName, owner, unsaved, search]);
+
+  if (entry.status === 'error' || (entry.status === 'loaded' && mountFailed === entry.attempt)) {
+    return <AreaErrorCard title={route.title} onRetry={retry} />;
+  }
+  if (entry.status !== 'loaded') {
+    return (
+      <div className="atrium-area-loading">
+        <Spinner label={`Loading ${route.title}…`} />
+      </div>
+    );
+  }
+  const attempt = entry.attempt;
+  return (
+    <AreaErrorBoundary key={attempt} fallback={() => <AreaErrorCard title={route.title} onRetry={retry} />}>
+      <AreaParcel config={entry.config} areaProps={areaProps} onError={() => setMountFailed(attempt)} />
+    </AreaErrorBoundary>
+  );
+}
+
+interface AreaParcelProps {
+  config: ParcelConfigObject;
+  areaProps: AreaProps;
+  onError: (error: unknown) => void;
+}
+
+/** Memoised: single-spa-react's Parcel calls the parcel's update on every render it gets. */
+const AreaParcel = memo(function AreaParcel({ config, areaProps, onError }: AreaParcelProps) {
+  const handleError = useCallback(
+    (error: unknown) => {
+      console.error('[atrium] area parcel failed', error);
+      onError(error);
+    },
+    [onError],
+  );
+  return (
+    <Parcel
+      config={config}
+      wrapWith="div"
+      wrapClassName="atrium-area"
+      handleError={handleError}
+      {...areaProps}
+    />
+  );
+});

@@ -1,0 +1,45 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@atrium/ui';
+import type { RouteDef } from '../routes';
+import { NavList } from './NavList';
+import type { NavSection } from './nav-items';
+
+/**
+ * The narrow-screen menu: a disclosure button in the top bar and the same links as the side navigation.
+ * Escape closes it and gives focus back to the button; choosing a link closes it.
+ */
+export function MobileMenu({ sections, currentRoute }: { sections: NavSection[]; currentRoute: RouteDef }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (sections.length === 0) return null;
+  return (
+    <div className="atrium-mobilemenu">
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        className="atrium-topbar__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Menu
+      </Button>
+      <nav id={panelId} className="atrium-mobilemenu__panel" aria-label="Mobile" hidden={!open}>
+        <NavList sections={sections} currentRoute={currentRoute} onNavigate={() => setOpen(false)} />
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Spinner, useKitStyles, useStyles } from '@atrium/ui';
+import shellCss from '../shell.css';
+import { chromeHidden, nextModes } from '../modes';
+import type { Modes } from '../modes';
+import { evaluateGuard, matchRoute } from '../routes';
+import { useLocationSearch, useMobile, usePathname, useSessionStatus, useSis } from '../hooks';
+import { ServicesContext, getBrowserServices, useServices } from '../services';
+import type { ShellServices } from '../services';
+import { DevToolbarSlot, NotificationBarSlot } from '../slots';
+import { AreaOutlet } from './AreaOutlet';
+import { BootErrorAlert } from './BootErrorAlert';
+import { Forbidden } from './Forbidden';
+import { SideNav } from './SideNav';
+import { TopBar } from './TopBar';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+import { navSections } from './nav-items';
+
+export interface ShellProps {
+  /** From the root config's customProps: runs the boot sequence again (the boot error's Retry). */
+  boot?: () => Promise<unknown>;
+  /** Tests pass fakes; the page uses the browser's. */
+  services?: ShellServices;
+}
+
+/** The root component of `@atrium/shell`. */
+export function Shell({ boot, services }: ShellProps) {
+  const value = useMemo(() => services ?? getBrowserServices(), [services]);
+  return (
+    <ServicesContext.Provider value={value}>
+      <ShellLayout boot={boot} />
+    </ServicesContext.Provider>
+  );
+}
+
+const MAIN_ID = 'atrium-main';
+
+function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
+  useKitStyles();
+  useStyles(shellCss);
+  const services = useServices();
+  const pathname = usePathname();
+  const search = useLocationSearch();
+  const status = useSessionStatus();
+  const sis = useSis();
+  const mobile = useMobile();
+  const match = useMemo(() => matchRoute(pathname), [pathname]);
+  const decision = evaluateGuard(match.route, { status, sis });
+  const modes = useModes(search, services);
+  const sections = useMemo(() => navSections({ status, sis }), [status, sis]);
+  const restricted = !!sis?.access_restricted;
+  const mainRef = useRef<HTMLElement>(null);
+
+  useEffect(() => services.unsaved.install(), [services]);
+  useEffect(() => services.updates.start(), [services]);
+
+  const redirectTo = decision.kind === 'redirect' ? decision.to : null;
+  useEffect(() => {
+    if (redirectTo !== null) services.redirect(redirectTo);
+  }, [redirectTo, services]);
+
+  useEffect(() => {
+    document.title = `${match.route.title} · Atrium`;
+  }, [match.route.title]);
+
+  // After an in-app navigation from outside the page content (side nav, top bar), move focus to the new
+  // content so keyboard and screen-reader users start there. Navigation inside an area keeps its focus.
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    const main = mainRef.current;
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: false });
+  }, [pathname]);
+
+  const hidden = chromeHidden(modes);
+  const signedIn = status === 'started' && !!sis;
+
+  let content;
+  switch (decision.kind) {
+    case 'allow':
+      content = match.route.area ? (
+        <AreaOutlet route={match.route} area={match.route.area} pathname={pathname} />
+      ) : null;
+      break;
+    case 'pending':
+      content = (
+        <div className="atrium-area-loading">
+          <Spinner label="Loading…" />
+        </div>
+      );
+      break;
+    case 'boot-error':
+      content = <BootErrorAlert boot={boot} />;
+      break;
+    case 'forbidden':
+      content = <Forbidden />;
+      break;
+    case 'redirect':
+      content = null;
+      break;
+  }
+
+  return (
+    <div className={hidden ? 'atrium-shell atrium-shell--bare' : 'atrium-shell'}>
+      <a
+        className="atrium-skip"
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          // A hash change would be a route change for single-spa: move focus ourselves.
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
+      {hidden ? null : (
+        <TopBar
+          route={match.route}
+          sections={sections}
+          showHelp={signedIn && !mobile && !restricted}
+          signedIn={signedIn}
+        />
+      )}
+      <NotificationBarSlot route={pathname} />
+      <div className="atrium-shell__body">
+        {hidden ? null : <SideNav sections={sections} currentRoute={match.route} />}
+        <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="atrium-shell__main">
+          {content}
+        </main>
+      </div>
+      <DevToolbarSlot />
+      <UnsavedChangesDialog />
+    </div>
+  );
+}
+
+/** Direct-link and standalone modes, sticky for the life of the page (see modes.ts). */
+function useModes(search: string, services: ShellServices): Modes {
+  const [modes, setModes] = useState<Modes>(() => nextModes(null, search, services.displayModeStandalone()));
+  useEffect(() => {
+    setModes((previous) => nextModes(previous, search, services.displayModeStandalone()));
+  }, [search, services]);
+  return modes;
+}

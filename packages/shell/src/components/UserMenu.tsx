@@ -1,0 +1,74 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@atrium/ui';
+import { displayName } from '@atrium/session';
+import { useSis } from '../hooks';
+import { useServices } from '../services';
+
+/**
+ * The user menu: a button that opens a popover with the verbose user info (name, current term) and
+ * Log out. Escape or a click outside closes it; focus returns to the button on Escape.
+ */
+export function UserMenu() {
+  const sis = useSis();
+  const { logout } = useServices();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  if (!sis) return null;
+  const name = displayName(sis.user);
+  const onLogout = async () => {
+    setBusy(true);
+    try {
+      await logout();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="atrium-usermenu" ref={rootRef}>
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        className="atrium-topbar__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="atr-visually-hidden">User menu for </span>
+        {name}
+      </Button>
+      <div id={panelId} className="atrium-usermenu__panel" hidden={!open}>
+        <div className="atrium-usermenu__info">
+          <p className="atrium-usermenu__name">{name}</p>
+          {sis.current_term_name ? (
+            <p className="atrium-usermenu__term">Current term: {sis.current_term_name}</p>
+          ) : null}
+        </div>
+        <Button variant="secondary" onClick={() => void onLogout()} disabled={busy}>
+          Log out
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './use-debounced-value';
+export * from './use-shell-state';

@@ -1,0 +1,3 @@
+export * from './route-table';
+export * from './match';
+export * from './guards';

@@ -1,0 +1,89 @@
+/**
+ * Everything the shell's React tree does to the outside world, in one object built once per page. The
+ * components take it from context, so tests hand them fakes instead (a fake module registry, a fake
+ * location, a fake API).
+ */
+import { createContext, useContext } from 'react';
+import { navigateToUrl } from 'single-spa';
+import { api } from '@atrium/api';
+import { session } from '@atrium/session';
+import { createAreaLoader, systemRegistry } from './areas';
+import type { AreaLoader } from './areas';
+import { createLocationStore } from './navigation';
+import type { LocationStore } from './navigation';
+import { LOGIN_PATH } from './routes';
+import { createSearchSlot } from './search';
+import type { SearchSlot } from './search';
+import { createConfirmQueue, createUnsavedChangesGuard } from './unsaved';
+import type { ConfirmQueue, UnsavedChangesGuard } from './unsaved';
+import { createUpdateChecker, fetchBuildStamp, onDocumentVisible, runningBuildStamp } from './updates';
+import type { UpdateChecker } from './updates';
+
+export interface ShellServices {
+  loader: AreaLoader;
+  unsaved: UnsavedChangesGuard;
+  confirm: ConfirmQueue;
+  search: SearchSlot;
+  location: LocationStore;
+  updates: UpdateChecker;
+  runningStamp: string | null;
+  /** A client-side navigation (single-spa), so the unsaved-changes guard applies. */
+  navigate(to: string): void;
+  /** Replaces the current entry (guards' redirects: Back must not bounce the user into them again). */
+  redirect(to: string): void;
+  /** Loads the page again (into a newer build). */
+  reload(): void;
+  logout(): Promise<void>;
+  /** Whether the page runs as an installed app. */
+  displayModeStandalone(): boolean;
+}
+
+export function createBrowserServices(): ShellServices {
+  const confirm = createConfirmQueue();
+  const unsaved = createUnsavedChangesGuard({ target: window, confirmLeave: () => confirm.ask() });
+  return {
+    loader: createAreaLoader({ registry: systemRegistry }),
+    unsaved,
+    confirm,
+    search: createSearchSlot(),
+    location: createLocationStore(window),
+    updates: createUpdateChecker({
+      fetchLatestStamp: fetchBuildStamp(),
+      onVisible: onDocumentVisible(document),
+    }),
+    runningStamp: runningBuildStamp(document),
+    navigate: (to) => navigateToUrl(to),
+    // single-spa patches replaceState: it reroutes and fires popstate, which the location store hears.
+    redirect: (to) => window.history.replaceState(window.history.state, '', to),
+    reload: () => window.location.reload(),
+    async logout() {
+      if (!(await unsaved.confirmDiscard())) return;
+      try {
+        await api.logout();
+      } catch (error) {
+        // The local sign-out still happens: the user asked to leave, and the server session expires.
+        console.error('[atrium] logout call failed', error);
+      }
+      session.signOut();
+      window.location.assign(LOGIN_PATH);
+    },
+    displayModeStandalone: () =>
+      typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches,
+  };
+}
+
+let browserServices: ShellServices | null = null;
+
+/** The page's services, created on first use (not at import: tests import this module without a DOM). */
+export function getBrowserServices(): ShellServices {
+  browserServices ??= createBrowserServices();
+  return browserServices;
+}
+
+export const ServicesContext = createContext<ShellServices | null>(null);
+
+export function useServices(): ShellServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices: no ShellServices provider');
+  return services;
+}

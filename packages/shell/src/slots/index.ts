@@ -1,0 +1,2 @@
+export { NotificationBarSlot } from './NotificationBarSlot';
+export { DevToolbarSlot } from './DevToolbarSlot';

@@ -1,0 +1,2 @@
+export * from './unsaved-changes-guard';
+export * from './confirm-queue';

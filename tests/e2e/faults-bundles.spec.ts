@@ -1,0 +1,127 @@
+/**
+ * Fault tolerance of loading: an area bundle that answers 404, hangs, fails its integrity check or throws;
+ * a broken import map. The user sees a clear message, the rest keeps working, and Retry recovers without a
+ * manual reload.
+ */
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { AREA_FAILED, bundleUrl, signInToHome } from './security-helpers';
+
+async function expectHelpRecoversOnRetry(page: Page, helpUrl: string): Promise<void> {
+  await expect(page.getByText(AREA_FAILED).first()).toBeVisible();
+  // The rest of the shell still works: the logo still takes the user home... but first, recover in place.
+  await page.unroute(helpUrl);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+}
+
+test.describe('an area bundle that fails', () => {
+  let helpUrl = '';
+  test.beforeEach(async ({ page, request, baseURL }) => {
+    helpUrl = await bundleUrl(request, baseURL ?? '', '@atrium/area-help');
+    await signInToHome(page);
+  });
+
+  test('answers 404: error card, then Retry loads it', async ({ page }) => {
+    await page.route(helpUrl, (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await page.goto('/system/help');
+    await expectHelpRecoversOnRetry(page, helpUrl);
+  });
+
+  test('throws when it runs: error card, then Retry loads it', async ({ page }) => {
+    await page.route(helpUrl, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        body: 'throw new Error("boom at load");',
+      }),
+    );
+    await page.goto('/system/help');
+    await expectHelpRecoversOnRetry(page, helpUrl);
+  });
+
+  test('fails its integrity check: error card, then Retry loads the real one', async ({ page }) => {
+    await page.route(helpUrl, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\n;` });
+    });
+    await page.goto('/system/help');
+    await expectHelpRecoversOnRetry(page, helpUrl);
+  });
+
+  test('hangs: the shell gives up, says so, and the rest of the page works', async ({ page }) => {
+    await page.clock.install();
+    await page.route(helpUrl, () => {
+      // Never answered.
+    });
+    // A hanging module script would hold the load event: wait for the shell, not for 'load'.
+    await page.goto('/system/help', { waitUntil: 'commit' });
+    await expect(page.getByText('Setting up the product, please wait...')).toBeHidden();
+    // The shell starts the area's timer once it mounts: move time on until it has given up.
+    const card = page.getByText("This part of Atrium couldn't be loaded");
+    await expect(async () => {
+      await page.clock.fastForward(5_000);
+      await expect(card).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await page.unroute(helpUrl);
+    await page
+      .getByRole('link', { name: /Atrium|home/i })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  });
+
+  test('throws on mount: error card, the other areas still open', async ({ page }) => {
+    // A module that loads but whose parcel throws while mounting.
+    await page.route(helpUrl, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        body: `System.register([], function (e) { return { execute: function () {
+          e({ bootstrap: function () { return Promise.resolve(); },
+              mount: function () { return Promise.reject(new Error('boom at mount')); },
+              unmount: function () { return Promise.resolve(); } });
+        } }; });`,
+      }),
+    );
+    await page.goto('/system/help');
+    await expect(page.getByText(AREA_FAILED).first()).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  });
+});
+
+test.describe('a broken import map', () => {
+  for (const [label, replacement] of [
+    ['invalid JSON', '{ "imports": { '],
+    ['a map without the apps', '{ "imports": {} }'],
+  ] as const) {
+    test(`${label}: the page says part of it failed to load instead of staying blank`, async ({ page }) => {
+      await page.route('**/home', async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /(<script type="systemjs-importmap"[^>]*>)[\s\S]*?(<\/script>)/,
+          `$1${replacement}$2`,
+        );
+        await route.fulfill({ response, body: html });
+      });
+      await page.goto('/home');
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Part of the page failed to load.' }),
+      ).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Setting up the product' })).toBeHidden();
+      await expect(page.getByRole('link', { name: 'Reload' })).toBeVisible();
+    });
+  }
+
+  test('the page itself answering 500 from a proxy: the browser shows the error body, no app code runs', async ({
+    page,
+  }) => {
+    await page.route('**/home', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream failed' }),
+    );
+    const response = await page.goto('/home');
+    expect(response?.status()).toBe(500);
+    await expect(page.getByText('upstream failed')).toBeVisible();
+  });
+});
