@@ -176,6 +176,20 @@ describe('boot: errors hide the message, set status error, and never retry', () 
     expect(t.reportError).not.toHaveBeenCalled();
   });
 
+  it('a 401 on the public site route keeps the user there, signed out', async () => {
+    const t = setup([json({ error: { code: 'auth', message: 'Sign in' } }, 401)], '/site/clinic-west');
+    await expect(t.boot()).resolves.toBe('anonymous');
+    expect(t.blocking.visible).toBe(false);
+    expect(t.session.getState().status).toBe('signed-out');
+    expect(t.assign).not.toHaveBeenCalled();
+  });
+
+  it('a 401 on /sites (guarded, not the public site) still goes to the login page', async () => {
+    const t = setup([json({ error: { code: 'auth', message: 'Sign in' } }, 401)], '/sites');
+    await expect(t.boot()).resolves.toBe('unauthorized');
+    expect(t.assign).toHaveBeenCalledWith(`/common/login?returnUrl=${encodeURIComponent('/sites')}`);
+  });
+
   it('a 401 from legacy_initialize forgets the token just given', async () => {
     const t = setup([json(initializeBody()), json({}, 401)]);
     await expect(t.boot()).resolves.toBe('unauthorized');

@@ -12,7 +12,11 @@ import { session as defaultSession } from '@atrium/session';
 import type { SessionStore } from '@atrium/session';
 import { navigateToUrl } from 'single-spa';
 
-export type BootOutcome = 'started' | 'redirected' | 'unauthorized' | 'error';
+/**
+ * 'anonymous': no session, on a public route (`/site`): the page renders without one instead of being sent
+ * to the login page.
+ */
+export type BootOutcome = 'started' | 'redirected' | 'unauthorized' | 'anonymous' | 'error';
 
 export interface BlockingMessage {
   show(): void;
@@ -33,6 +37,8 @@ export interface BootDeps {
   location: BootLocation;
   /** single-spa's `navigateToUrl`: a client-side route change. */
   navigate: (url: string) => void;
+  /** Routes that render without a session (SPEC: the public `site` route and its own guard). */
+  isPublicPath?: (pathname: string) => boolean;
   /** Where failures are reported for developers (default console.error); users see the Retry. */
   reportError?: (error: unknown) => void;
 }
@@ -55,6 +61,11 @@ export function createBlockingMessage(
 
 function isPathUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** The public `site` route (not `sites`, which is guarded). */
+export function isPublicSitePath(pathname: string): boolean {
+  return isPathUnder(pathname, '/site');
 }
 
 export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
@@ -101,6 +112,10 @@ export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
       session.setStatus('error');
       if (error instanceof ApiError && error.code === 'unauthorized') {
         api.setAccessToken(null);
+        if ((deps.isPublicPath ?? isPublicSitePath)(location.pathname)) {
+          session.setStatus('signed-out');
+          return 'anonymous';
+        }
         const returnUrl = encodeURIComponent(`${location.pathname}${location.search}`);
         location.assign(`${LOGIN_PATH}?returnUrl=${returnUrl}`);
         return 'unauthorized';

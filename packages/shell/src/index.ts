@@ -5,6 +5,7 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { loadSanitizer } from '@atrium/ui';
 import { Shell, ShellCrash } from './components';
 import type { ShellProps } from './components';
 import { shellElement } from './shell-element';
@@ -17,7 +18,17 @@ const lifecycles = singleSpaReact<ShellProps>({
   domElementGetter: () => shellElement(),
 });
 
-export const { bootstrap, mount, unmount } = lifecycles;
+/**
+ * The shell shows server HTML (notification messages), and under Trusted Types every HTML sink needs the
+ * sanitiser: load it before the first mount. A failure is logged and the shell still mounts; HTML is then
+ * refused by the policy (never shown raw) and plain text still renders.
+ */
+export async function bootstrap(props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> {
+  await loadSanitizer().catch((error: unknown) => console.error('[atrium] sanitiser-load-failed', error));
+  await lifecycles.bootstrap(props);
+}
+
+export const { mount, unmount } = lifecycles;
 
 export type { ShellProps } from './components';
 export * from './routes';

@@ -19,13 +19,14 @@ export {
   checkScriptUrl,
   createSanitizer,
   installTrustedTypes,
+  loadSanitizer,
   setUpTrustedTypes,
   trustedHtml,
   trustedScriptUrl,
 } from './trusted-types';
 export type { AtriumPolicy, InstallDeps, Sanitizer, TrustedTypesFactory } from './trusted-types';
 
-// The one side effect of the kit: the `atrium` Trusted Types policy, and DOMPurify behind the page's
-// 'default' policy (index.html), as soon as the first app loads.
+// The one side effect of the kit: the `atrium` Trusted Types policy as soon as the first app loads.
+// DOMPurify follows on demand (loadSanitizer), so the login page never downloads it.
 import { setUpTrustedTypes } from './trusted-types';
 setUpTrustedTypes();

@@ -10,7 +10,7 @@
  *
  * Everything browser-specific is injected so the rules are tested in node.
  */
-import DOMPurify from 'dompurify';
+import type DOMPurifyFactory from 'dompurify';
 
 export const ATRIUM_POLICY_NAME = 'atrium';
 
@@ -55,8 +55,8 @@ export function checkScriptUrl(url: string, pageHref: string, origins: readonly 
 export type Sanitizer = (html: string) => string;
 
 /** DOMPurify with its defaults (scripts, event handlers and javascript: URLs removed), as a plain string. */
-export function createSanitizer(window: Window & typeof globalThis): Sanitizer {
-  const purify = DOMPurify(window);
+export function createSanitizer(purifyFactory: typeof DOMPurifyFactory, window: unknown): Sanitizer {
+  const purify = purifyFactory(window as Parameters<typeof DOMPurifyFactory>[0]);
   return (html) => purify.sanitize(html, { RETURN_TRUSTED_TYPE: false });
 }
 
@@ -75,20 +75,27 @@ export interface AtriumPolicy {
 
 export interface InstallDeps {
   trustedTypes: TrustedTypesFactory | undefined;
-  sanitize: Sanitizer;
+  /** The sanitiser once loaded, else null: HTML is refused until it is there, never passed raw. */
+  sanitizer: () => Sanitizer | null;
   pageHref: string;
   importMapUrls: readonly string[];
-  /** index.html's hook: hands the sanitiser to the 'default' policy (first call wins). */
-  registerDefaultSanitizer?: ((sanitize: Sanitizer) => void) | undefined;
 }
 
-/** Creates the `atrium` policy and registers the sanitiser with the default one. Null without Trusted Types. */
+/** Creates the `atrium` policy. Null without Trusted Types. */
 export function installTrustedTypes(deps: InstallDeps): AtriumPolicy | null {
-  deps.registerDefaultSanitizer?.(deps.sanitize);
   if (!deps.trustedTypes) return null;
   const origins = allowedScriptOrigins(deps.pageHref, deps.importMapUrls);
   return deps.trustedTypes.createPolicy(ATRIUM_POLICY_NAME, {
-    createHTML: (input) => deps.sanitize(input),
+    createHTML: (input) => {
+      const sanitize = deps.sanitizer();
+      if (!sanitize) {
+        throw new TrustedTypesError(
+          'policy-unavailable',
+          'The HTML sanitiser is not loaded yet: await loadSanitizer() before writing HTML.',
+        );
+      }
+      return sanitize(input);
+    },
     createScriptURL: (input) => checkScriptUrl(input, deps.pageHref, origins),
   });
 }
@@ -106,31 +113,58 @@ function importMapUrlsOf(document: Document): string[] {
   return urls;
 }
 
-let installed: { policy: AtriumPolicy | null; sanitize: Sanitizer } | null = null;
+interface PageGlobals {
+  trustedTypes?: TrustedTypesFactory;
+  atriumRegisterSanitizer?: (sanitize: Sanitizer) => void;
+}
+
+let installed: { policy: AtriumPolicy | null } | null = null;
+let loadedSanitizer: Sanitizer | null = null;
+let sanitizerLoad: Promise<Sanitizer> | null = null;
 
 /** The page's policy, created once on first use (in a browser). */
-function pagePolicy(): { policy: AtriumPolicy | null; sanitize: Sanitizer } {
+function pagePolicy(): { policy: AtriumPolicy | null } {
   if (installed) return installed;
-  const sanitize = createSanitizer(window);
-  const global = window as unknown as {
-    trustedTypes?: TrustedTypesFactory;
-    atriumRegisterSanitizer?: (sanitize: Sanitizer) => void;
-  };
+  const global = window as unknown as PageGlobals;
   const policy = installTrustedTypes({
     trustedTypes: global.trustedTypes,
-    sanitize,
+    sanitizer: () => loadedSanitizer,
     pageHref: location.href,
     importMapUrls: importMapUrlsOf(document),
-    registerDefaultSanitizer: global.atriumRegisterSanitizer,
   });
-  installed = { policy, sanitize };
+  installed = { policy };
   return installed;
+}
+
+/**
+ * Loads DOMPurify (its own chunk: the login page never writes HTML, so it never pays for it) and hands it
+ * to both policies. Code about to write server HTML awaits this first; the shell does at bootstrap.
+ */
+export function loadSanitizer(): Promise<Sanitizer> {
+  if (loadedSanitizer) return Promise.resolve(loadedSanitizer);
+  sanitizerLoad ??= import(/* webpackChunkName: "dompurify" */ 'dompurify').then(
+    (module) => {
+      const sanitize = createSanitizer(module.default, window);
+      loadedSanitizer = sanitize;
+      (window as unknown as PageGlobals).atriumRegisterSanitizer?.(sanitize);
+      return sanitize;
+    },
+    (error: unknown) => {
+      sanitizerLoad = null; // a later call may try again (a bundle that failed once may load next time)
+      throw error;
+    },
+  );
+  return sanitizerLoad;
 }
 
 /** Sanitised HTML for an HTML sink: a TrustedHTML where Trusted Types exist, else the sanitised string. */
 export function trustedHtml(html: string): string {
-  const { policy, sanitize } = pagePolicy();
-  return policy ? (policy.createHTML(html) as string) : sanitize(html);
+  const { policy } = pagePolicy();
+  if (policy) return policy.createHTML(html) as string;
+  if (!loadedSanitizer) {
+    throw new TrustedTypesError('policy-unavailable', 'The HTML sanitiser is not loaded yet.');
+  }
+  return loadedSanitizer(html);
 }
 
 /** A script URL for script.src, refused unless it is on an allowed origin. */
@@ -140,7 +174,7 @@ export function trustedScriptUrl(url: string): string {
   return checkScriptUrl(url, location.href, allowedScriptOrigins(location.href, importMapUrlsOf(document)));
 }
 
-/** Installs the policies now (the kit's entry calls it, so the default policy can sanitise from the start). */
+/** Creates the `atrium` policy now (the kit's entry calls it); the sanitiser arrives with loadSanitizer(). */
 export function setUpTrustedTypes(): void {
   if (typeof window === 'undefined' || typeof document === 'undefined') return;
   try {

@@ -119,7 +119,10 @@ export function preloadLinks(entries: readonly PreloadEntry[], nonce: string): s
   return entries
     .map(({ href, integrity }) => {
       const integrityAttr = integrity ? ` integrity="${escapeHtml(integrity)}"` : '';
-      return `<link rel="preload" as="script" href="${escapeHtml(href)}" crossorigin="anonymous"${integrityAttr} nonce="${escapeHtml(nonce)}">`;
+      // SystemJS sets crossorigin only on scripts from another origin; a preload is reused only when its
+      // credentials mode matches the script's, so same-origin preloads must not carry the attribute.
+      const crossOriginAttr = /^(https?:)?\/\//i.test(href) ? ' crossorigin="anonymous"' : '';
+      return `<link rel="preload" as="script" href="${escapeHtml(href)}"${crossOriginAttr}${integrityAttr} nonce="${escapeHtml(nonce)}">`;
     })
     .join('\n');
 }

@@ -30,8 +30,10 @@ export function renderPage(options: PageOptions): string {
       <body>
         <a class="skip-link" href="#main">Skip to main content</a>
         ${options.widgets ? html`<atrium-notification-bar></atrium-notification-bar>` : ''}
-        <header>${options.nav ?? ''}</header>
-        <main id="main">${options.main}</main>
+        <!-- Named landmarks: the shell shows legacy pages inside its own (ext/**), and landmarks of one role
+             must differ by name there. -->
+        <header aria-label="${options.title}">${options.nav ?? ''}</header>
+        <main id="main" aria-label="${options.title}">${options.main}</main>
         ${options.widgets ? html`<atrium-dev-toolbar></atrium-dev-toolbar>` : ''} ${options.tail ?? ''}
       </body>
     </html> `.value;

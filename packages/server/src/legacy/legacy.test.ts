@@ -42,7 +42,7 @@ describe('legacy demo pages', () => {
     expect(page).toContain('<html lang="en">');
     expect(page.match(/<h1>/g)).toHaveLength(1);
     expect(page).toContain('<h1>Legacy home</h1>');
-    expect(page).toContain('<main id="main">');
+    expect(page).toMatch(/<main id="main" aria-label="[^"]+">/);
     expect(page).toContain('<script type="module" src="/widgets/atrium-widgets.js"></script>');
     expect(page).toContain('<atrium-notification-bar></atrium-notification-bar>');
     expect(page).toContain('<atrium-dev-toolbar></atrium-dev-toolbar>');

@@ -76,7 +76,7 @@ describe('index.html', () => {
     const embedded = /<script type="systemjs-importmap" nonce="[^"]+">(.*?)<\/script>/s.exec(page)?.[1] ?? '';
     expect(JSON.parse(embedded)).toEqual(IMPORT_MAP);
     expect(page).toContain(
-      `<link rel="preload" as="script" href="/assets/shell.def456.js" crossorigin="anonymous" integrity="sha384-SHELL" nonce="${nonce}">`,
+      `<link rel="preload" as="script" href="/assets/shell.def456.js" integrity="sha384-SHELL" nonce="${nonce}">`,
     );
     expect(page).toContain('href="/assets/root-config.abc123.js"');
     expect(page).toContain('href="/assets/react.111.js"');
@@ -106,12 +106,12 @@ describe('preloads.json', () => {
     try {
       const login = await (await get('/common/login')).text();
       expect(login).toMatch(
-        /<link rel="preload" as="script" href="\/assets\/login\.0789ab\.js" crossorigin="anonymous" integrity="sha384-LOGIN" nonce="[\w-]+">/,
+        /<link rel="preload" as="script" href="\/assets\/login\.0789ab\.js" integrity="sha384-LOGIN" nonce="[\w-]+">/,
       );
       expect(login).not.toContain('href="/assets/root-config.abc123.js"');
       const shell = await (await get('/home')).text();
       expect(shell).toMatch(
-        /<link rel="preload" as="script" href="\/assets\/shell\.def456\.js" crossorigin="anonymous" nonce="[\w-]+">/,
+        /<link rel="preload" as="script" href="\/assets\/shell\.def456\.js" nonce="[\w-]+">/,
       );
     } finally {
       await rm(path.join(dist, 'preloads.json'));
@@ -157,5 +157,25 @@ describe('without a build', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('preload links', () => {
+  it('match how SystemJS loads each script, so the browser reuses them', async () => {
+    const { preloadLinks } = await import('../html/index-template.js');
+    const links = preloadLinks(
+      [
+        { name: 'same-origin', href: '/assets/a.js', integrity: 'sha384-A' },
+        { name: 'cdn', href: 'https://cdn.example/assets/b.js', integrity: 'sha384-B' },
+      ],
+      'n0nce',
+    );
+    // Same origin: SystemJS adds no crossorigin, so neither may the preload (else a second download).
+    expect(links).toContain(
+      '<link rel="preload" as="script" href="/assets/a.js" integrity="sha384-A" nonce="n0nce">',
+    );
+    expect(links).toContain(
+      '<link rel="preload" as="script" href="https://cdn.example/assets/b.js" crossorigin="anonymous" integrity="sha384-B" nonce="n0nce">',
+    );
   });
 });

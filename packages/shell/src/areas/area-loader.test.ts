@@ -56,6 +56,7 @@ describe('area loader', () => {
 
   it('retries through a fresh URL when the registry cannot delete (SystemJS s.js)', async () => {
     const imported: string[] = [];
+    const carried: Array<[string, string]> = [];
     let fail = true;
     const registry: ModuleRegistry = {
       resolve: (name) => `http://x/${name}.js`,
@@ -63,12 +64,15 @@ describe('area loader', () => {
         imported.push(specifier);
         return fail ? Promise.reject(new Error('404')) : Promise.resolve(lifecycles());
       },
+      carryIntegrity: (from, to) => carried.push([from, to]),
     };
     const loader = createAreaLoader({ registry });
     await expect(loader.load('@atrium/area-lms')).rejects.toThrow();
     fail = false;
     await loader.retry('@atrium/area-lms');
     expect(imported).toEqual(['@atrium/area-lms', 'http://x/@atrium/area-lms.js?atrium-retry=2']);
+    // The fresh URL is checked against the same integrity hash as the original.
+    expect(carried).toEqual([['http://x/@atrium/area-lms.js', 'http://x/@atrium/area-lms.js?atrium-retry=2']]);
     expect(loader.get('@atrium/area-lms').status).toBe('loaded');
   });
 

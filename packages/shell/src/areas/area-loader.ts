@@ -16,6 +16,11 @@ export interface ModuleRegistry {
    * a retry imports the module's URL with a `?atrium-retry=<n>` query, a new record the browser fetches.
    */
   delete?: (id: string) => unknown;
+  /**
+   * Makes `toUrl` carry the integrity hash of `fromUrl`, so a retry under a fresh URL is checked exactly
+   * like the original (Subresource Integrity must not lapse on the second attempt).
+   */
+  carryIntegrity?: (fromUrl: string, toUrl: string) => void;
 }
 
 export type AreaEntry =
@@ -159,7 +164,9 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
       }
     }
     const attempt = (attempts.get(name) ?? 0) + 1;
-    freshSpecifiers.set(name, `${url}${url.includes('?') ? '&' : '?'}atrium-retry=${attempt}`);
+    const freshUrl = `${url}${url.includes('?') ? '&' : '?'}atrium-retry=${attempt}`;
+    deps.registry.carryIntegrity?.(url, freshUrl);
+    freshSpecifiers.set(name, freshUrl);
   }
 
   return {
@@ -194,7 +201,18 @@ export const systemRegistry: ModuleRegistry = {
     if (typeof loader.delete !== 'function') throw new TypeError('System.delete is not available');
     return loader.delete(id);
   },
+  carryIntegrity: (fromUrl, toUrl) => {
+    const loader = (globalThis as { System?: SystemImportMaps }).System;
+    const integrity = loader?.getImportMap?.().integrity?.[fromUrl];
+    if (integrity) loader?.addImportMap?.({ integrity: { [toUrl]: integrity } });
+  },
 };
+
+/** The import-map API of SystemJS (present in the minimal s.js build too). */
+interface SystemImportMaps {
+  getImportMap?: () => { integrity?: Record<string, string> };
+  addImportMap?: (map: { integrity: Record<string, string> }) => void;
+}
 
 /** True when the page's SystemJS can forget a module record (decided at call time). */
 export function systemCanDelete(): boolean {

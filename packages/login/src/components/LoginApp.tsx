@@ -1,0 +1,100 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, useStyles } from '@atrium/ui';
+import { createCarousel } from '../core/carousel';
+import { createLoginMachine } from '../core/login-machine';
+import { createPromptMachine } from '../core/prompt-machine';
+import type { PromptKind } from '../core/prompt-machine';
+import type { LoginDeps } from '../deps';
+import { useStore } from '../react/use-store';
+import loginCss from './login.css';
+import { Footer } from './Footer';
+import { OrganizationStep } from './OrganizationStep';
+import { PasswordStep } from './PasswordStep';
+import { PromptDialog } from './PromptDialog';
+import { Showcase } from './Showcase';
+import { UsernameStep } from './UsernameStep';
+import { useLoginSettings } from './use-login-settings';
+
+/** The login page: the form card and the app showcase (two columns, or two views under 992 px). */
+export function LoginApp({ deps }: { deps: LoginDeps }) {
+  useStyles(loginCss);
+  const [machine] = useState(() => createLoginMachine(deps));
+  const [prompt] = useState(() => createPromptMachine(deps));
+  const [carousel] = useState(() => createCarousel(deps.carousel));
+  const [showApps, setShowApps] = useState(false);
+  const showcaseId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+  const viewChanged = useRef(false);
+  const state = useStore(machine.store);
+  const settings = useLoginSettings(deps.api);
+  const showHelpLinks = settings.status === 'ready' && !settings.lockdown;
+
+  useEffect(() => () => machine.dispose(), [machine]);
+  useEffect(() => () => carousel.dispose(), [carousel]);
+  useEffect(() => carousel.setItems(settings.apps), [carousel, settings.apps]);
+
+  // Switching views on a narrow screen moves focus to the control that switches back.
+  useEffect(() => {
+    if (!viewChanged.current) return;
+    (showApps ? backRef : toggleRef).current?.focus();
+  }, [showApps]);
+  const switchView = (apps: boolean) => {
+    viewChanged.current = true;
+    setShowApps(apps);
+  };
+
+  const openPrompt = (kind: PromptKind, value = '') => prompt.open(kind, value);
+
+  return (
+    <div className="atr-login" data-view={showApps ? 'apps' : 'form'}>
+      {/* One main landmark and one h1 for both narrow views: the form and the showcase live inside. */}
+      <main className="atr-login__main">
+        <h1 className="atr-visually-hidden">Sign in to Atrium</h1>
+        <div className="atr-login__form-column">
+          <div className="atr-login__card">
+            <p className="atr-login__brand">
+              <img src="/static/favicon.svg" alt="" width={32} height={32} />
+              <span>Atrium</span>
+            </p>
+            <h2 className="atr-login__title">Sign In</h2>
+            {state.step === 'organization' ? (
+              <OrganizationStep state={state} machine={machine} />
+            ) : state.step === 'password' ? (
+              <PasswordStep
+                state={state}
+                machine={machine}
+                showHelpLinks={showHelpLinks}
+                onForgotPassword={() => openPrompt('forgot-password', state.username)}
+              />
+            ) : (
+              <UsernameStep
+                state={state}
+                machine={machine}
+                showHelpLinks={showHelpLinks}
+                onPrompt={openPrompt}
+              />
+            )}
+            <Button
+              ref={toggleRef}
+              className="atr-login__apps-toggle"
+              aria-expanded={showApps}
+              aria-controls={showcaseId}
+              onClick={() => switchView(true)}
+            >
+              Explore the Apps
+            </Button>
+          </div>
+        </div>
+        <Showcase carousel={carousel} id={showcaseId} backRef={backRef} onClose={() => switchView(false)} />
+      </main>
+      <Footer
+        termsUrl={settings.termsUrl}
+        privacyUrl={settings.privacyUrl}
+        origin={deps.location.origin}
+        year={deps.now().getFullYear()}
+      />
+      <PromptDialog prompt={prompt} />
+    </div>
+  );
+}

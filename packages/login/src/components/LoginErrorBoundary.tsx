@@ -1,0 +1,13 @@
+import { UNKNOWN_ERROR_MESSAGE } from '@atrium/api';
+
+/** Shown by single-spa-react if rendering throws: the catalogue text and a way to start over. */
+export function LoginErrorBoundary() {
+  return (
+    <div role="alert" className="atr-login__crash">
+      <p>{UNKNOWN_ERROR_MESSAGE}</p>
+      <p>
+        <a href="/common/login">Reload the sign-in page</a>
+      </p>
+    </div>
+  );
+}

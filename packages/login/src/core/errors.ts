@@ -1,0 +1,21 @@
+import { ApiError, UNKNOWN_ERROR_MESSAGE, sanitizeServerMessage } from '@atrium/api';
+
+/**
+ * The text to show for a failed call. A server message is shown only when the server meant to say
+ * something to the user (a 4xx with a readable message); a 5xx, a network failure, a timeout or an
+ * answer of the wrong shape all get the catalogue's unknown-error text (SPEC section 8), because their
+ * bodies are written for developers, not for the person at the keyboard.
+ */
+export function errorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return UNKNOWN_ERROR_MESSAGE;
+  if (error.code !== 'http' && error.code !== 'unauthorized' && error.code !== 'forbidden') {
+    return UNKNOWN_ERROR_MESSAGE;
+  }
+  if (error.status >= 500) return UNKNOWN_ERROR_MESSAGE;
+  return sanitizeServerMessage(error.message) ?? UNKNOWN_ERROR_MESSAGE;
+}
+
+/** A message from a successful answer, or the unknown-error text when it is unusable. */
+export function serverText(message: unknown): string {
+  return sanitizeServerMessage(message) ?? UNKNOWN_ERROR_MESSAGE;
+}
