@@ -41,7 +41,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/static/base.css`,
     // The suite signs in far more than ten times a minute from one address: lift the per-address limit
     // (its own vitest proves the limit works).
-    env: { PORT: String(PORT), ATRIUM_ENV: 'production', ATRIUM_LOGIN_RATE_LIMIT: '1000' },
+    env: {
+      PORT: String(PORT),
+      ATRIUM_ENV: 'production',
+      ATRIUM_LOGIN_RATE_LIMIT: '1000',
+      // A build in another directory (`scripts/build.ts --out DIR`) can be tested without touching dist/.
+      ...(process.env.ATRIUM_DIST_DIR ? { ATRIUM_DIST_DIR: process.env.ATRIUM_DIST_DIR } : {}),
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

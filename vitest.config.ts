@@ -19,7 +19,11 @@ export default defineConfig({
   plugins: [cssAsText()],
   esbuild: { jsx: 'automatic' },
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'root-config/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'root-config/src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 15000,
     restoreMocks: true,

@@ -15,7 +15,6 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EsbuildPlugin } from 'esbuild-loader';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import type { Configuration, ExternalItemFunctionData, RuleSetRule } from 'webpack';

@@ -72,7 +72,9 @@ describe('area loader', () => {
     await loader.retry('@atrium/area-lms');
     expect(imported).toEqual(['@atrium/area-lms', 'http://x/@atrium/area-lms.js?atrium-retry=2']);
     // The fresh URL is checked against the same integrity hash as the original.
-    expect(carried).toEqual([['http://x/@atrium/area-lms.js', 'http://x/@atrium/area-lms.js?atrium-retry=2']]);
+    expect(carried).toEqual([
+      ['http://x/@atrium/area-lms.js', 'http://x/@atrium/area-lms.js?atrium-retry=2'],
+    ]);
     expect(loader.get('@atrium/area-lms').status).toBe('loaded');
   });
 

@@ -1,0 +1,117 @@
+/**
+ * Lighthouse (the npm package, default = mobile settings with simulated throttling) against Debian's
+ * Chromium. Lighthouse drives the browser through a debugging port, so this starts its own Chromium with
+ * one, separate from the Playwright browser, and stops it by its process id afterwards.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
+
+export interface LighthouseScores {
+  url: string;
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  /** Lighthouse's own FCP (simulated mobile), for reference. */
+  fcpMs: number | null;
+  error?: string;
+}
+
+export interface LighthouseTarget {
+  name: string;
+  url: string;
+  /** Cookie header for signed-in pages. */
+  cookie?: string;
+}
+
+interface DebuggableChromium {
+  port: number;
+  child: ChildProcess;
+  profileDir: string;
+}
+
+async function startChromium(): Promise<DebuggableChromium> {
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-lh-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error('chromium did not open a debugging port')), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`chromium exited (${code}) before opening a debugging port`));
+    });
+  });
+  return { port, child, profileDir };
+}
+
+async function stopChromium(chromium: DebuggableChromium): Promise<void> {
+  const exited = new Promise<void>((resolve) => {
+    if (chromium.child.exitCode !== null) resolve();
+    else chromium.child.once('exit', () => resolve());
+  });
+  chromium.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  if (chromium.child.exitCode === null) chromium.child.kill('SIGKILL');
+  rmSync(chromium.profileDir, { recursive: true, force: true });
+}
+
+const score = (value: number | null | undefined): number | null =>
+  typeof value === 'number' ? Math.round(value * 100) : null;
+
+export async function runLighthouse(targets: readonly LighthouseTarget[]): Promise<LighthouseScores[]> {
+  // Loaded on demand: Lighthouse is large and --quick runs never need it.
+  const { default: lighthouse } = await import('lighthouse');
+  const chromium = await startChromium();
+  const results: LighthouseScores[] = [];
+  try {
+    for (const target of targets) {
+      try {
+        const result = await lighthouse(target.url, {
+          port: chromium.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          ...(target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {}),
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('Lighthouse returned no result');
+        const fcp = lhr.audits['first-contentful-paint']?.numericValue;
+        results.push({
+          url: target.url,
+          performance: score(lhr.categories['performance']?.score),
+          accessibility: score(lhr.categories['accessibility']?.score),
+          bestPractices: score(lhr.categories['best-practices']?.score),
+          fcpMs: typeof fcp === 'number' ? fcp : null,
+          ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}),
+        });
+      } catch (error) {
+        results.push({
+          url: target.url,
+          performance: null,
+          accessibility: null,
+          bestPractices: null,
+          fcpMs: null,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  } finally {
+    await stopChromium(chromium);
+  }
+  return results;
+}

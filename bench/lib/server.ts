@@ -1,0 +1,90 @@
+/**
+ * The reference backend, in-process, on a free port: the same server users run (production mode, gzip),
+ * plus one extra route for the bench's yardstick page so both are measured from one origin and one process.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The part of @atrium/server's contract (docs/architecture.md) the bench uses. Loaded by a computed
+ * specifier: the server's sources belong to its own TypeScript project, which tsc -b would refuse to pull
+ * into tsconfig.tools.json; the bench only needs createServer and a Fastify-like instance.
+ */
+interface RouteReply {
+  header: (name: string, value: string) => RouteReply;
+  type: (contentType: string) => RouteReply;
+  send: (body: string | Buffer) => RouteReply;
+  callNotFound: () => void;
+}
+type RouteHandler = (request: { params: unknown }, reply: RouteReply) => Promise<unknown>;
+interface ServerInstance {
+  get: (path: string, handler: RouteHandler) => unknown;
+  listen: (options: { port: number; host: string }) => Promise<string>;
+  close: () => Promise<void>;
+  server: { address: () => { port: number } | string | null };
+}
+interface ServerModule {
+  createServer: (options: Record<string, unknown>) => Promise<ServerInstance>;
+}
+const SERVER_MODULE = '@atrium/server';
+
+export interface BenchServer {
+  origin: string;
+  close: () => Promise<void>;
+}
+
+export interface BenchServerOptions {
+  distDir: string;
+  /** Built yardstick (index.html + bundle); served at YARDSTICK_PATH when given. */
+  yardstickDir?: string;
+  /** Where uploads would go: kept out of the repo's .data. */
+  dataDir: string;
+}
+
+/** Under /common/login so the login component sees the same path shape (and the same API origin). */
+export const YARDSTICK_PATH = '/bench/yardstick/';
+/** The same frame as plain HTML with no script: the first-paint floor a page with scripts can approach. */
+export const STATIC_PATH = '/bench/static/';
+
+export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
+  const { createServer } = (await import(SERVER_MODULE)) as ServerModule;
+  const app = await createServer({
+    distDir: options.distDir,
+    dataDir: options.dataDir,
+    env: 'production',
+    logger: false,
+    // The bench signs in dozens of times a minute from one address; the real limit would turn runs into 429s.
+    loginRateLimit: 100_000,
+  });
+  const yardstickDir = options.yardstickDir;
+  if (yardstickDir) {
+    // Same caching as the real pages: the HTML is never cached, the bundle is immutable.
+    app.get(YARDSTICK_PATH, async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(await readFile(path.join(yardstickDir, 'index.html'), 'utf8')),
+    );
+    app.get(STATIC_PATH, async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(await readFile(path.join(yardstickDir, 'static.html'), 'utf8')),
+    );
+    app.get(`${YARDSTICK_PATH}:file`, async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const body = /^[\w.-]+\.js$/.test(file)
+        ? await readFile(path.join(yardstickDir, file)).catch(() => null)
+        : null;
+      if (!body) return reply.callNotFound();
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type('text/javascript; charset=utf-8')
+        .send(body);
+    });
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the bench server has no address');
+  return { origin: `http://127.0.0.1:${address.port}`, close: async () => app.close() };
+}

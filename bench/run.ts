@@ -1,0 +1,200 @@
+/**
+ * `npm run bench` (issue 8): the performance bench. Wiring only; each measurement lives in bench/lib.
+ *
+ *   --quick       2 runs per cold measurement, no Lighthouse (for a busy machine)
+ *   --skip-build  reuse dist/ instead of running (and timing) `npm run build`
+ *   --runs N      cold runs per measurement (default 5; the median is reported)
+ *   --switches N  area switches (default 200)
+ *   --dist DIR    build into / serve from DIR instead of dist/ (measure a build of your own while others
+ *                 rebuild dist/ in the same tree)
+ *
+ * Writes bench/results.json (the table and every raw run) and prints the table.
+ */
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { measureAreaSwitches } from './lib/area-switch';
+import type { AreaSwitchResult } from './lib/area-switch';
+import { launchBrowser } from './lib/browser';
+import { lastTestRunSeconds, timedBuild, TEST_RUN_FILE } from './lib/build-time';
+import { measureLegacy } from './lib/legacy';
+import type { LegacyLoad } from './lib/legacy';
+import { runLighthouse } from './lib/lighthouse';
+import type { LighthouseScores } from './lib/lighthouse';
+import { measureLoginToHome } from './lib/login-home';
+import { measureLoginLoad } from './lib/login-page';
+import type { LoginLoad } from './lib/login-page';
+import { markdownTable, textTable, writeResults } from './lib/report';
+import { buildRows } from './lib/rows';
+import { startBenchServer, STATIC_PATH, YARDSTICK_PATH } from './lib/server';
+import { sessionCookie } from './lib/session';
+import { buildYardstick } from './lib/yardstick';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WORK_DIR = path.join(ROOT, 'bench', '.work');
+
+export const LOGIN_PATH = '/common/login';
+/** Two areas of the suite that are real parcels with their own h1. */
+const SWITCH_AREAS: [string, string] = ['/evaluations', '/curriculum'];
+const THROTTLE = 4;
+
+interface Flags {
+  quick: boolean;
+  skipBuild: boolean;
+  runs: number;
+  switches: number;
+  distDir: string;
+}
+
+function parseFlags(argv: readonly string[]): Flags {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      quick: { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+      runs: { type: 'string' },
+      switches: { type: 'string', default: '200' },
+      dist: { type: 'string', default: path.join(ROOT, 'dist') },
+    },
+  });
+  const runs = Number(values.runs ?? (values.quick ? 2 : 5));
+  const switches = Number(values.switches);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a positive integer, not ${values.runs}`);
+  if (!Number.isInteger(switches) || switches < 2)
+    throw new Error('--switches must be an integer of at least 2');
+  return {
+    quick: values.quick,
+    skipBuild: values['skip-build'],
+    runs,
+    switches,
+    distDir: path.resolve(values.dist),
+  };
+}
+
+/** Runs one measurement `runs` times, one after the other (parallel runs would measure each other). */
+async function repeat<T>(label: string, runs: number, measure: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    process.stdout.write(`\r[bench] ${label}: run ${run}/${runs}   `);
+    results.push(await measure());
+  }
+  process.stdout.write('\n');
+  return results;
+}
+
+/** Atrium and yardstick runs interleaved, so a burst of load on the machine hits both alike. */
+async function interleaved(
+  runs: number,
+  label: string,
+  measures: Record<string, () => Promise<LoginLoad>>,
+): Promise<Record<string, LoginLoad[]>> {
+  const results: Record<string, LoginLoad[]> = Object.fromEntries(
+    Object.keys(measures).map((key) => [key, []]),
+  );
+  for (let run = 1; run <= runs; run += 1) {
+    process.stdout.write(`\r[bench] ${label}: run ${run}/${runs}   `);
+    for (const [key, measure] of Object.entries(measures)) results[key]?.push(await measure());
+  }
+  process.stdout.write('\n');
+  return results;
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2));
+  mkdirSync(WORK_DIR, { recursive: true });
+  const buildSeconds = flags.skipBuild ? null : await timedBuild(ROOT, flags.distDir);
+  console.log('[bench] building the yardstick (one plain React bundle)');
+  const yardstick = await buildYardstick(ROOT, path.join(WORK_DIR, 'yardstick'));
+  const server = await startBenchServer({
+    distDir: flags.distDir,
+    dataDir: path.join(WORK_DIR, 'uploads'),
+    yardstickDir: yardstick.dir,
+  });
+  const { origin } = server;
+  console.log(`[bench] server on ${origin}, ${flags.runs} cold runs per measurement`);
+  const browser = await launchBrowser();
+  let login: Record<string, Record<string, LoginLoad[]>>;
+  let loginToHome: (number | null)[];
+  let areaSwitch: AreaSwitchResult | { error: string };
+  let legacy: { student: LegacyLoad[]; root: LegacyLoad[] };
+  try {
+    login = {};
+    for (const throttle of [1, THROTTLE]) {
+      login[`cpu${throttle}x`] = await interleaved(flags.runs, `login page, ${throttle}x CPU`, {
+        atrium: () => measureLoginLoad(browser, `${origin}${LOGIN_PATH}`, throttle),
+        yardstick: () => measureLoginLoad(browser, `${origin}${YARDSTICK_PATH}`, throttle),
+        static: () => measureLoginLoad(browser, `${origin}${STATIC_PATH}`, throttle, false),
+      });
+    }
+    loginToHome = await repeat('login to home', flags.runs, () =>
+      measureLoginToHome(browser, origin, 'student'),
+    );
+    console.log(`[bench] area switches: ${flags.switches} between ${SWITCH_AREAS.join(' and ')}`);
+    areaSwitch = await measureAreaSwitches(browser, origin, SWITCH_AREAS, flags.switches).catch(
+      (error: unknown) => ({
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    legacy = {
+      student: await repeat('legacy page, student', flags.runs, () =>
+        measureLegacy(browser, origin, 'student', false),
+      ),
+      root: await repeat('legacy page, root + toolbar', flags.runs, () =>
+        measureLegacy(browser, origin, 'root', true),
+      ),
+    };
+  } finally {
+    await browser.close();
+  }
+  let lighthouse: LighthouseScores[] | null = null;
+  try {
+    if (!flags.quick) {
+      console.log('[bench] Lighthouse (mobile): login, home, legacy');
+      const cookie = await sessionCookie(origin, 'student');
+      lighthouse = await runLighthouse([
+        { name: 'login', url: `${origin}${LOGIN_PATH}` },
+        { name: 'home', url: `${origin}/home`, cookie },
+        { name: 'legacy', url: `${origin}/legacy/`, cookie },
+      ]);
+    }
+  } finally {
+    await server.close();
+  }
+  const npmTestSeconds = lastTestRunSeconds(ROOT);
+  const rows = buildRows({
+    login,
+    loginToHome,
+    areaSwitch,
+    legacy,
+    lighthouse,
+    buildSeconds,
+    npmTestSeconds,
+  });
+  console.log(`\n${textTable(rows)}\n`);
+  if (npmTestSeconds === null) console.log(`[bench] npm test time: not measured yet (no ${TEST_RUN_FILE})`);
+  const resultsFile = path.join(ROOT, 'bench', 'results.json');
+  writeResults(resultsFile, {
+    meta: {
+      date: new Date().toISOString(),
+      runs: flags.runs,
+      quick: flags.quick,
+      switches: flags.switches,
+      node: process.version,
+      browser: 'Debian /usr/bin/chromium (playwright-core)',
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg(),
+    },
+    table: rows,
+    markdown: markdownTable(rows),
+    raw: { buildSeconds, npmTestSeconds, login, loginToHome, areaSwitch, legacy, lighthouse },
+  });
+  console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+});
