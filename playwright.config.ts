@@ -26,7 +26,8 @@ export default defineConfig({
   workers: 2,
   retries: ci ? 1 : 0,
   forbidOnly: ci,
-  timeout: 30_000,
+  // Generous: two workers share two cores with the server and Chromium, and axe runs are CPU-bound.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: ci ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

@@ -35,9 +35,11 @@ test('sign in with the keyboard only, through the organisation step', async ({ p
   await page.keyboard.type('faculty');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Welcome back! Choose an organization to continue:')).toBeVisible();
-  await tabTo(page, /.+/);
-  // Arrow keys choose within the radio group; Space selects the focused one.
+  // Focus moves to the step's first field: the first organisation of the radio group.
+  await expect(page.getByRole('radio').first()).toBeFocused();
+  // Arrow keys move within the radio group; Space selects the focused one.
   await page.keyboard.press('Space');
+  await expect(page.getByRole('radio').first()).toBeChecked();
   await expectVisibleFocus(page);
   await tabTo(page, 'Continue');
   await expectVisibleFocus(page);

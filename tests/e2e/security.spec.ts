@@ -70,7 +70,23 @@ test.describe('Content-Security-Policy and Trusted Types', () => {
   test('strings reach HTML and script sinks only through the policies: DOMPurify, this origin', async ({
     page,
   }) => {
+    // On the login page DOMPurify is not loaded (it is never needed there): a plain string is refused,
+    // never written raw.
+    await page.goto('/common/login');
+    await expect(page.getByRole('textbox', { name: 'Username' })).toBeFocused();
+    const beforeSanitiser = await page.evaluate(() => {
+      const div = document.createElement('div');
+      try {
+        div.innerHTML = '<img src="x" onerror="window.__pwned = 1">';
+        return `written: ${div.innerHTML}`;
+      } catch (error) {
+        return (error as Error).name;
+      }
+    });
+    expect(beforeSanitiser).toBe('TypeError');
     await signInToHome(page);
+    // The shell loads the sanitiser before it mounts: wait for it to be on screen.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const result = await page.evaluate(async () => {
       const div = document.createElement('div');
       // A plain string goes through the page's default policy, i.e. DOMPurify.

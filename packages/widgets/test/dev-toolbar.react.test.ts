@@ -116,8 +116,10 @@ async function settle(): Promise<void> {
   }
 }
 
+/** The toolbar as a user sees it: a closed toolbar stays mounted (a recording survives) but hidden. */
 function toolbar(): HTMLElement | null {
-  return document.querySelector('section[aria-labelledby="atrium-devtb-title"]');
+  const section = document.querySelector<HTMLElement>('section[aria-labelledby="atrium-devtb-title"]');
+  return section && !section.hidden ? section : null;
 }
 function byText(selector: string, text: string): HTMLElement | null {
   return (
