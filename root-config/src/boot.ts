@@ -8,7 +8,6 @@
  */
 import { ApiError, api as defaultApi, toSafeSameOriginUrl } from '@atrium/api';
 import type { ApiClient } from '@atrium/api';
-import { session as defaultSession } from '@atrium/session';
 import type { SessionStore } from '@atrium/session';
 import { navigateToUrl } from 'single-spa';
 
@@ -134,22 +133,48 @@ export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
   };
 }
 
-/** The page's boot, wired to the real singletons, the document, the window location and single-spa. */
-export const boot: () => Promise<BootOutcome> = createBoot({
-  api: defaultApi,
-  session: defaultSession,
-  blocking: createBlockingMessage(),
-  location: {
-    get pathname() {
-      return globalThis.location.pathname;
-    },
-    get search() {
-      return globalThis.location.search;
-    },
-    get origin() {
-      return globalThis.location.origin;
-    },
-    assign: (url: string) => globalThis.location.assign(url),
-  },
-  navigate: (url: string) => navigateToUrl(url),
-});
+/**
+ * The page's boot, wired to the real api singleton, the document, the window location and single-spa. The
+ * session store comes from `loadSession` on the first run rather than from a static import: the login page
+ * boots only after sign-in, so its cold load must not download @atrium/session (issue 8, login JS budget).
+ * A failed load resolves 'error' like any other boot failure, and the next call (the shell's Retry) loads
+ * again.
+ */
+export function createPageBoot(
+  loadSession: () => Promise<BootDeps['session']>,
+  reportError: (error: unknown) => void = (error) => console.error('[atrium] boot failed', error),
+): () => Promise<BootOutcome> {
+  let ready: Promise<() => Promise<BootOutcome>> | null = null;
+  return async function boot(): Promise<BootOutcome> {
+    ready ??= loadSession().then((session) =>
+      createBoot({
+        api: defaultApi,
+        session,
+        blocking: createBlockingMessage(),
+        location: {
+          get pathname() {
+            return globalThis.location.pathname;
+          },
+          get search() {
+            return globalThis.location.search;
+          },
+          get origin() {
+            return globalThis.location.origin;
+          },
+          assign: (url: string) => globalThis.location.assign(url),
+        },
+        navigate: (url: string) => navigateToUrl(url),
+        reportError,
+      }),
+    );
+    let run: () => Promise<BootOutcome>;
+    try {
+      run = await ready;
+    } catch (error) {
+      ready = null;
+      reportError(error);
+      return 'error';
+    }
+    return run();
+  };
+}

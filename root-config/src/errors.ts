@@ -1,5 +1,6 @@
 /** Errors of the root config carry a code (for logs and tests) and a message (for people). */
-export type RootConfigErrorCode = 'no-systemjs' | 'not-an-application' | 'dev-overrides-failed';
+export type RootConfigErrorCode =
+  'no-systemjs' | 'not-an-application' | 'dev-overrides-failed' | 'no-session';
 
 export class RootConfigError extends Error {
   constructor(

@@ -4,13 +4,15 @@
  * tests and tools.
  */
 import { addErrorHandler, getMountedApps, registerApplication, start } from 'single-spa';
-import { boot } from './boot';
+import type * as SessionModule from '@atrium/session';
+import { createPageBoot } from './boot';
 import { enableDevOverrides, pageEnvironment } from './dev-overrides';
 import { createErrorHandler } from './error-alert';
+import { RootConfigError } from './errors';
 import { startRootConfig } from './start';
 import { applicationLoader, systemLoader } from './system-loader';
 
-export { createBoot, createBlockingMessage, boot } from './boot';
+export { createBoot, createBlockingMessage, createPageBoot } from './boot';
 export type { BootOutcome, BootDeps } from './boot';
 export { startRootConfig } from './start';
 export type { RootConfigDeps, RootConfigOutcome, ApplicationRegistration } from './start';
@@ -22,6 +24,14 @@ export { syncFrame } from './frame';
 export { RootConfigError } from './errors';
 
 const errorHandler = createErrorHandler();
+
+// Through SystemJS at the first boot, not a static import: see createPageBoot. The shell page boots at once
+// and its own static graph preloads @atrium/session, so this costs it no extra round trip.
+const boot = createPageBoot(async () => {
+  const module = (await systemLoader().import('@atrium/session')) as Partial<typeof SessionModule>;
+  if (!module.session) throw new RootConfigError('no-session', '@atrium/session exports no session store');
+  return module.session;
+});
 
 void startRootConfig({
   registerApplication: (config) => registerApplication(config),

@@ -1,18 +1,73 @@
 /**
  * The single-spa lifecycles of @atrium/login: wiring only. The root config mounts the app at
  * /common/login with `customProps.boot`, the boot sequence to run after a successful sign-in.
+ *
+ * Written out rather than taken from single-spa-react: that library (2.7 KB gzip, parcels, legacy render
+ * modes, update) was the largest single part of the login module, and the login page's JS budget is tight
+ * (issue 8). Same container as single-spa-react's default: `#single-spa-application:<name>` in <body>.
  */
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import { Component, useEffect } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { LoginRoot } from './components/LoginRoot';
+import type { LoginRootProps } from './components/LoginRoot';
 import { LoginErrorBoundary } from './components/LoginErrorBoundary';
 
-const lifecycles = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: LoginRoot,
-  errorBoundary: LoginErrorBoundary,
-});
+interface AppProps extends LoginRootProps {
+  name: string;
+}
 
-export const { bootstrap, mount, unmount } = lifecycles;
+/** A render error shows the "start over" message instead of unmounting the whole app. */
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('[atrium] login app crashed', error, info.componentStack);
+  }
+  override render(): ReactNode {
+    return this.state.failed ? <LoginErrorBoundary /> : this.props.children;
+  }
+}
+
+/** Resolves mount() once React has committed the tree (as single-spa-react did), fallback included. */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}
+
+const roots = new Map<string, Root>();
+
+function container(name: string): HTMLElement {
+  const id = `single-spa-application:${name}`;
+  let element = document.getElementById(id);
+  if (!element) {
+    element = document.createElement('div');
+    element.id = id;
+    document.body.appendChild(element);
+  }
+  return element;
+}
+
+export async function bootstrap(): Promise<void> {}
+
+export function mount(props: AppProps): Promise<void> {
+  return new Promise((resolve) => {
+    const root = createRoot(container(props.name));
+    roots.set(props.name, root);
+    root.render(
+      <Committed onCommit={resolve}>
+        <Boundary>
+          <LoginRoot {...(props.boot ? { boot: props.boot } : {})} />
+        </Boundary>
+      </Committed>,
+    );
+  });
+}
+
+export async function unmount(props: AppProps): Promise<void> {
+  roots.get(props.name)?.unmount();
+  roots.delete(props.name);
+}

@@ -14,6 +14,30 @@ interface AdoptedEntry {
 
 const adopted = new WeakMap<StyleRoot, Map<string, AdoptedEntry>>();
 
+/**
+ * Parsed sheets by text, kept after the last user leaves: switching between areas releases and adopts the
+ * same kit and area texts every time, and parsing them again on each switch is wasted work on the hot
+ * path. Bounded by the stylesheets the bundles contain; a sheet left here is not adopted, so it styles
+ * nothing. Per document: a constructed sheet can only be adopted by the document that made it.
+ */
+const parsed = new WeakMap<Document, Map<string, CSSStyleSheet>>();
+
+function parsedSheet(cssText: string, root: StyleRoot): CSSStyleSheet {
+  const doc = root.ownerDocument ?? (root as Document);
+  let sheets = parsed.get(doc);
+  if (!sheets) {
+    sheets = new Map();
+    parsed.set(doc, sheets);
+  }
+  let sheet = sheets.get(cssText);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(cssText);
+    sheets.set(cssText, sheet);
+  }
+  return sheet;
+}
+
 function entriesFor(root: StyleRoot): Map<string, AdoptedEntry> {
   let entries = adopted.get(root);
   if (!entries) {
@@ -28,8 +52,7 @@ export function adoptStyles(cssText: string, root: StyleRoot = document): () => 
   const entries = entriesFor(root);
   let entry = entries.get(cssText);
   if (!entry) {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(cssText);
+    const sheet = parsedSheet(cssText, root);
     entry = { sheet, users: 0 };
     entries.set(cssText, entry);
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];

@@ -357,6 +357,33 @@ describe('<atrium-notification-bar>', () => {
       expect(calls).to.equal(1);
     });
 
+    it('paints its 25px frame at once, before the session answers', async () => {
+      let answer: (value: null) => void = () => {};
+      NotificationBarElement.sessionLoader = () => new Promise((resolve) => (answer = resolve));
+      const el = await mount();
+      const frame = el.shadowRoot!.querySelector<HTMLElement>('[role="status"]')!;
+      expect(frame.getBoundingClientRect().height).to.equal(25);
+      answer(null);
+      await until(() => frame.getBoundingClientRect().height === 0, 'the empty frame to collapse');
+    });
+
+    it('renders nothing inside the Atrium shell (embedded)', async () => {
+      let calls = 0;
+      NotificationBarElement.sessionLoader = async () => {
+        calls += 1;
+        return null;
+      };
+      NotificationBarElement.embedded = true;
+      try {
+        const el = await mount();
+        expect(el.hidden).to.equal(true);
+        expect(el.shadowRoot!.querySelector('[role="status"]')).to.equal(null);
+        expect(calls).to.equal(0);
+      } finally {
+        NotificationBarElement.embedded = false;
+      }
+    });
+
     it('shows nothing when the visitor has no session', async () => {
       NotificationBarElement.sessionLoader = async () => null;
       const el = await mount();

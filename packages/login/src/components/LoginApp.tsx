@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, useStyles } from '@atrium/ui';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Button, Spinner, useStyles } from '@atrium/ui';
 import { createCarousel } from '../core/carousel';
 import { createLoginMachine } from '../core/login-machine';
 import { createPromptMachine } from '../core/prompt-machine';
@@ -8,9 +8,7 @@ import type { LoginDeps } from '../deps';
 import { useStore } from '../react/use-store';
 import loginCss from './login.css';
 import { Footer } from './Footer';
-import { OrganizationStep } from './OrganizationStep';
-import { PasswordStep } from './PasswordStep';
-import { PromptDialog } from './PromptDialog';
+import { OrganizationStep, PasswordStep, PromptDialog, prefetchLaterSteps } from './later-steps';
 import { Showcase } from './Showcase';
 import { UsernameStep } from './UsernameStep';
 import { useLoginSettings } from './use-login-settings';
@@ -27,6 +25,7 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
   const backRef = useRef<HTMLButtonElement>(null);
   const viewChanged = useRef(false);
   const state = useStore(machine.store);
+  const promptOpen = useStore(prompt.store).kind !== null;
   const settings = useLoginSettings(deps.api);
   const showHelpLinks = settings.status === 'ready' && !settings.lockdown;
 
@@ -44,7 +43,10 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
     setShowApps(apps);
   };
 
-  const openPrompt = (kind: PromptKind, value = '') => prompt.open(kind, value);
+  const openPrompt = (kind: PromptKind, value = '') => {
+    prefetchLaterSteps();
+    prompt.open(kind, value);
+  };
 
   return (
     <div className="atr-login" data-view={showApps ? 'apps' : 'form'}>
@@ -58,21 +60,28 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
               <span>Atrium</span>
             </p>
             <h2 className="atr-login__title">Sign In</h2>
-            {state.step === 'organization' ? (
-              <OrganizationStep state={state} machine={machine} />
-            ) : state.step === 'password' ? (
-              <PasswordStep
-                state={state}
-                machine={machine}
-                showHelpLinks={showHelpLinks}
-                onForgotPassword={() => openPrompt('forgot-password', state.username)}
-              />
+            {state.step === 'organization' || state.step === 'password' ? (
+              // The later steps are a lazy chunk (later-steps.ts), usually prefetched while the username was
+              // typed; until it is there, the card says so rather than jumping to empty.
+              <Suspense fallback={<Spinner label="Loading..." />}>
+                {state.step === 'organization' ? (
+                  <OrganizationStep state={state} machine={machine} />
+                ) : (
+                  <PasswordStep
+                    state={state}
+                    machine={machine}
+                    showHelpLinks={showHelpLinks}
+                    onForgotPassword={() => openPrompt('forgot-password', state.username)}
+                  />
+                )}
+              </Suspense>
             ) : (
               <UsernameStep
                 state={state}
                 machine={machine}
                 showHelpLinks={showHelpLinks}
                 onPrompt={openPrompt}
+                onIntent={prefetchLaterSteps}
               />
             )}
             <Button
@@ -94,7 +103,13 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
         origin={deps.location.origin}
         year={deps.now().getFullYear()}
       />
-      <PromptDialog prompt={prompt} />
+      {promptOpen ? (
+        // Mounted only while a prompt is open, so its chunk loads on demand; meanwhile focus stays on the
+        // link that opened it, and the dialog's trap returns it there on close.
+        <Suspense fallback={null}>
+          <PromptDialog prompt={prompt} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

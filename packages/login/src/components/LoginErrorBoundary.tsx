@@ -1,6 +1,6 @@
 import { UNKNOWN_ERROR_MESSAGE } from '@atrium/api';
 
-/** Shown by single-spa-react if rendering throws: the catalogue text and a way to start over. */
+/** Shown (lifecycles.tsx) if rendering throws: the catalogue text and a way to start over. */
 export function LoginErrorBoundary() {
   return (
     <div role="alert" className="atr-login__crash">

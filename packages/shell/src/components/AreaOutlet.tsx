@@ -1,6 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
-import Parcel from 'single-spa-react/parcel';
-import type { ParcelConfigObject } from 'single-spa';
+import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { Spinner } from '@atrium/ui';
 import type { AreaProps } from '@atrium/ui';
 import { areaModuleName } from '../routes';
@@ -8,6 +6,7 @@ import type { AreaName, RouteDef } from '../routes';
 import { useServices } from '../services';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
 import { AreaErrorCard } from './AreaErrorCard';
+import { AreaParcel } from './AreaParcel';
 
 export interface AreaOutletProps {
   route: RouteDef;
@@ -76,6 +75,16 @@ function AreaHost({
     loader.retry(moduleName).catch(() => {});
   }, [loader, moduleName, owner, unsaved, search]);
 
+  const attempt = entry.status === 'loaded' ? entry.attempt : null;
+  // Stable between renders, so the memoised parcel is not updated by a render that changed nothing.
+  const onMountError = useCallback(
+    (error: unknown) => {
+      console.error('[atrium] area parcel failed', error);
+      setMountFailed(attempt);
+    },
+    [attempt],
+  );
+
   if (entry.status === 'error' || (entry.status === 'loaded' && mountFailed === entry.attempt)) {
     return <AreaErrorCard title={route.title} onRetry={retry} />;
   }
@@ -86,36 +95,12 @@ function AreaHost({
       </div>
     );
   }
-  const attempt = entry.attempt;
   return (
-    <AreaErrorBoundary key={attempt} fallback={() => <AreaErrorCard title={route.title} onRetry={retry} />}>
-      <AreaParcel config={entry.config} areaProps={areaProps} onError={() => setMountFailed(attempt)} />
+    <AreaErrorBoundary
+      key={entry.attempt}
+      fallback={() => <AreaErrorCard title={route.title} onRetry={retry} />}
+    >
+      <AreaParcel config={entry.config} areaProps={areaProps} onError={onMountError} />
     </AreaErrorBoundary>
   );
 }
-
-interface AreaParcelProps {
-  config: ParcelConfigObject;
-  areaProps: AreaProps;
-  onError: (error: unknown) => void;
-}
-
-/** Memoised: single-spa-react's Parcel calls the parcel's update on every render it gets. */
-const AreaParcel = memo(function AreaParcel({ config, areaProps, onError }: AreaParcelProps) {
-  const handleError = useCallback(
-    (error: unknown) => {
-      console.error('[atrium] area parcel failed', error);
-      onError(error);
-    },
-    [onError],
-  );
-  return (
-    <Parcel
-      config={config}
-      wrapWith="div"
-      wrapClassName="atrium-area"
-      handleError={handleError}
-      {...areaProps}
-    />
-  );
-});

@@ -3,7 +3,8 @@
  * cookie, so the widgets trade it for a bearer token (get_access_token.php) and ask initialize for the user
  * and the notifications. Never a second login. Done once per page, whichever tag or copy asks first.
  */
-import { api, isApiError } from '@atrium/api';
+import * as v from 'valibot';
+import { InitializeResponseSchema, api, isApiError } from '@atrium/api';
 import type { ApiClient } from '@atrium/api';
 // The framework-free singleton, not the barrel (which also carries the React hook).
 import { session } from '../../../session/src/singleton.js';
@@ -38,4 +39,27 @@ export async function startLegacySession(
     }
     return null;
   }
+}
+
+/**
+ * The toolbar chunk's way in when the entry already read initialize (lite-session.ts): the answer is
+ * validated here with the full schema, then handed to the client and the store exactly as
+ * `startLegacySession` would, without asking the server twice. With no answer (another copy of the bundle
+ * started the page's session) it runs the whole flow itself. Resolves false when there is no usable session.
+ */
+export async function adoptLegacySession(
+  initialize: unknown,
+  deps: LegacySessionDeps = { api, store: session },
+): Promise<boolean> {
+  if (initialize === undefined) return (await startLegacySession(deps)) !== null;
+  const parsed = v.safeParse(InitializeResponseSchema, initialize);
+  if (!parsed.success) {
+    deps.store.setStatus('error');
+    console.warn('[atrium-widgets] could not read the legacy session', v.flatten(parsed.issues));
+    return false;
+  }
+  deps.api.setAccessToken(parsed.output.lapi_access_token);
+  deps.store.applyInitialize(parsed.output);
+  deps.store.setStatus('started');
+  return true;
 }

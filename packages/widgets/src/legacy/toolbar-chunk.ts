@@ -6,6 +6,9 @@
 import { defineDevToolbar } from '../dev-toolbar/element.js';
 import type { ToolbarChunk } from './dev-toolbar-loader.js';
 
+// The full client and store come with this chunk: only root and HQ users need them on a legacy page.
+export { adoptLegacySession } from './legacy-session.js';
+
 export const INNER_TAG = 'atrium-dev-toolbar-view';
 
 export const mountDevToolbar: ToolbarChunk['mountDevToolbar'] = (host, { defaultOpen }) => {

@@ -20,6 +20,19 @@ import { notificationBarStyles } from './styles.js';
 
 export const NOTIFICATION_BAR_TAG = 'atrium-notification-bar';
 
+/** Marked once per page after the first frame that shows notices (read by the bench and by RUM). */
+export const BAR_PAINTED_MARK = 'atrium:notification-bar-painted';
+
+function markPaintedOnce(): void {
+  if (typeof performance === 'undefined' || performance.getEntriesByName(BAR_PAINTED_MARK).length > 0) return;
+  // requestAnimationFrame runs just before the frame is painted; the task after it runs once it is.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (performance.getEntriesByName(BAR_PAINTED_MARK).length === 0) performance.mark(BAR_PAINTED_MARK);
+    }, 0),
+  );
+}
+
 /** `detail` of the element's events. */
 export interface NotificationEventDetail {
   id: string;
@@ -46,6 +59,12 @@ export class NotificationBarElement extends LitElement {
    * passes the list itself, so the element never starts a second session there.
    */
   static sessionLoader: NotificationSessionLoader | null = null;
+
+  /**
+   * Set by the legacy entry when its page is framed by the Atrium shell, which shows its own bar: the
+   * element then renders nothing and takes no room.
+   */
+  static embedded = false;
 
   static override styles = notificationBarStyles;
 
@@ -77,6 +96,7 @@ export class NotificationBarElement extends LitElement {
   /** The button that opened the modal: focus goes back to it when the modal closes. */
   private _opener: HTMLElement | null = null;
   private _loading = false;
+  private _markedPaint = false;
   private _storage: SessionStorageLike | null = sessionStorageOrNull();
 
   constructor() {
@@ -94,6 +114,10 @@ export class NotificationBarElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    if ((this.constructor as typeof NotificationBarElement).embedded) {
+      this.hidden = true;
+      return;
+    }
     // Another bar, the shell's store or another tab of this session may have dismissed something.
     this._dismissed = loadDismissedIds(this._storage);
     this._maybeLoadSession();
@@ -101,8 +125,9 @@ export class NotificationBarElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('notifications') || changed.has('source')) this._maybeLoadSession();
-    // Markup arrived: fetch the sanitiser (its own chunk). Until then the words show as plain text.
-    if (this._sanitize === null && this._all().some((n) => hasMarkup(n.message) || hasMarkup(n.body ?? ''))) {
+    // A shown message carries markup: fetch the sanitiser (its own chunk); until then the words show as
+    // plain text. Hidden notices and modal bodies do not need it yet (`open` fetches it for a body).
+    if (this._sanitize === null && this.visible.some((n) => hasMarkup(n.message))) {
       void loadSanitizer().then(
         (sanitize) => {
           this._sanitize = sanitize;
@@ -112,6 +137,20 @@ export class NotificationBarElement extends LitElement {
         },
       );
     }
+  }
+
+  protected override updated(): void {
+    if (this._markedPaint || this.visible.length === 0) return;
+    this._markedPaint = true;
+    markPaintedOnce();
+  }
+
+  /** True while the session's notices are on their way: the frame keeps their room meanwhile. */
+  private _pending(): boolean {
+    const loader = (this.constructor as typeof NotificationBarElement).sessionLoader;
+    return (
+      this.notifications === undefined && this.source !== 'none' && !!loader && this._sessionList === null
+    );
   }
 
   /** Every notification the element knows, before the rules. */
@@ -130,6 +169,7 @@ export class NotificationBarElement extends LitElement {
   private _maybeLoadSession(): void {
     const loader = (this.constructor as typeof NotificationBarElement).sessionLoader;
     if (this.notifications !== undefined || this.source === 'none' || !loader) return;
+    if ((this.constructor as typeof NotificationBarElement).embedded) return;
     if (this._loading || this._sessionList !== null) return;
     this._loading = true;
     loader().then(
@@ -275,10 +315,19 @@ export class NotificationBarElement extends LitElement {
     </dialog>`;
   }
 
-  protected override render(): TemplateResult {
+  protected override render(): TemplateResult | typeof nothing {
+    if ((this.constructor as typeof NotificationBarElement).embedded) return nothing;
     const visible = this.visible;
-    // The live region is always in the tree, empty or not, so notices that arrive later are announced.
-    return html`<div role="status" aria-live="polite" aria-label="System notifications">
+    // The live region is always in the tree, empty or not, so notices that arrive later are announced. It
+    // paints at once, 25px tall while the session's notices load, so they do not push the page down.
+    const reserved = visible.length > 0 || this._pending();
+    return html`<div
+        class=${reserved ? 'frame frame--reserved' : 'frame'}
+        part="frame"
+        role="status"
+        aria-live="polite"
+        aria-label="System notifications"
+      >
         ${
           visible.length > 0
             ? html`<ul class="list">

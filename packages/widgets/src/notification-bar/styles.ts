@@ -15,6 +15,10 @@ export const notificationBarStyles = css`
   :host([hidden]) {
     display: none;
   }
+  .frame--reserved {
+    /* SPEC section 9: the bar's room (one notice, at least 25px) is held from the first frame. */
+    min-height: 25px;
+  }
   .list {
     margin: 0;
     padding: 0;

@@ -1,0 +1,163 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { mountRootParcel } from 'single-spa';
+import singleSpaReact, { SingleSpaContext } from 'single-spa-react';
+import { createAreaLoader } from '../areas';
+import type { ModuleRegistry } from '../areas';
+import { matchRoute } from '../routes';
+import { createSearchSlot } from '../search';
+import { ServicesContext } from '../services';
+import type { ShellServices } from '../services';
+import { AreaOutlet } from './AreaOutlet';
+
+/** An area module as the build makes them: single-spa-react lifecycles around a component. */
+function areaModule(heading: string) {
+  function Area({ path }: { path?: string }) {
+    return React.createElement('section', null, React.createElement('h1', null, heading), path);
+  }
+  return singleSpaReact({
+    React,
+    ReactDOMClient,
+    rootComponent: Area,
+    errorBoundary: () => React.createElement('p', null, 'failed'),
+  });
+}
+
+const MODULES: Record<string, unknown> = {
+  '@atrium/area-evaluations': areaModule('Evaluations'),
+  '@atrium/area-curriculum': areaModule('Curriculum'),
+};
+
+/** In the page the shell app's props (with its mountParcel) are in single-spa-react's context. */
+const APP_PROPS = { mountParcel: mountRootParcel } as unknown as React.ContextType<typeof SingleSpaContext>;
+
+function fakeServices(): ShellServices {
+  const registry: ModuleRegistry = {
+    resolve: (name) => `http://x/${name}.js`,
+    import: (name) => Promise.resolve(MODULES[name]),
+  };
+  return {
+    loader: createAreaLoader({ registry }),
+    unsaved: { setDirty: vi.fn(), release: vi.fn() },
+    search: createSearchSlot(),
+    navigate: vi.fn(),
+  } as unknown as ShellServices;
+}
+
+/**
+ * Listener registrations still in place, per target: wraps EventTarget's add/remove so the test sees what
+ * React (which registers its whole delegated set on each new root container) and the areas leave behind.
+ */
+function trackListeners() {
+  const active = new Map<EventTarget, number>();
+  // happy-dom's elements inherit from its own EventTarget, not the global one: patch whichever they use.
+  let proto: object | null = document.createElement('div');
+  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'addEventListener')) {
+    proto = Object.getPrototypeOf(proto) as object | null;
+  }
+  const target = proto as EventTarget;
+  const add = target.addEventListener;
+  const remove = target.removeEventListener;
+  vi.spyOn(target, 'addEventListener').mockImplementation(function (
+    this: EventTarget,
+    ...args: Parameters<EventTarget['addEventListener']>
+  ) {
+    active.set(this, (active.get(this) ?? 0) + 1);
+    add.apply(this, args);
+  });
+  vi.spyOn(target, 'removeEventListener').mockImplementation(function (
+    this: EventTarget,
+    ...args: Parameters<EventTarget['removeEventListener']>
+  ) {
+    const count = active.get(this) ?? 0;
+    if (count > 0) active.set(this, count - 1);
+    remove.apply(this, args);
+  });
+  return {
+    total: () => [...active.values()].reduce((sum, count) => sum + count, 0),
+    targets: () => [...active.entries()].filter(([, count]) => count > 0).length,
+  };
+}
+
+const ROUTES = ['/evaluations', '/curriculum'].map((path) => {
+  const { route } = matchRoute(path);
+  return { path, route, title: route.title };
+});
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+});
+afterEach(() => cleanup());
+
+describe('AreaOutlet', () => {
+  it('switching areas many times leaves no listeners, containers or nodes behind', async () => {
+    const listeners = trackListeners();
+    const services = fakeServices();
+    const view = (index: number) => {
+      const { path, route } = ROUTES[index % 2]!;
+      return (
+        <SingleSpaContext.Provider value={APP_PROPS}>
+          <ServicesContext.Provider value={services}>
+            <main>
+              <AreaOutlet route={route} area={route.area!} pathname={path} />
+            </main>
+          </ServicesContext.Provider>
+        </SingleSpaContext.Provider>
+      );
+    };
+    const { container, rerender } = render(view(0));
+    const heading = (index: number) => (index % 2 === 0 ? 'Evaluations' : 'Curriculum');
+    const switchTo = async (index: number) => {
+      rerender(view(index));
+      await waitFor(() => {
+        const headings = [...container.querySelectorAll('.atrium-area h1')].map((h) => h.textContent);
+        expect(headings).toEqual([heading(index)]);
+      });
+      // The previous area's unmount finishes after the next one shows (single-spa-react resolves it on a
+      // timer): let it, so each measurement sees a settled page.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    };
+
+    // Warm-up: each area's first visit creates its host and React's listeners on it, once.
+    for (let i = 1; i <= 4; i += 1) await switchTo(i);
+    const before = {
+      listeners: listeners.total(),
+      targets: listeners.targets(),
+      nodes: container.querySelectorAll('*').length,
+      documentNodes: document.querySelectorAll('*').length,
+    };
+    for (let i = 5; i <= 34; i += 1) await switchTo(i);
+    const after = {
+      listeners: listeners.total(),
+      targets: listeners.targets(),
+      nodes: container.querySelectorAll('*').length,
+      documentNodes: document.querySelectorAll('*').length,
+    };
+
+    // 30 switches: a fresh React root container per switch would add its whole listener set each time.
+    expect(after).toEqual(before);
+    expect(container.querySelectorAll('.atrium-area')).toHaveLength(1);
+    // Each switch waits for the page to settle, which is slow on a busy machine: counts are asserted, never timings.
+  }, 60_000);
+
+  it('passes new props to the mounted area as an update, without remounting it', async () => {
+    const services = fakeServices();
+    const { route } = matchRoute('/evaluations');
+    const view = (pathname: string) => (
+      <ServicesContext.Provider value={services}>
+        <AreaOutlet route={route} area={route.area!} pathname={pathname} />
+      </ServicesContext.Provider>
+    );
+    const { container, rerender } = render(view('/evaluations'));
+    await waitFor(() => expect(container.querySelector('.atrium-area h1')?.textContent).toBe('Evaluations'));
+    const host = container.querySelector('.atrium-area');
+    rerender(view('/evaluations/forms/12'));
+    await waitFor(() =>
+      expect(container.querySelector('.atrium-area section')?.textContent).toContain('/forms/12'),
+    );
+    expect(container.querySelector('.atrium-area')).toBe(host);
+  });
+});

@@ -1,0 +1,119 @@
+import { memo, useContext, useEffect, useLayoutEffect, useRef } from 'react';
+import { mountRootParcel } from 'single-spa';
+import type { Parcel, ParcelConfigObject, ParcelProps } from 'single-spa';
+import { SingleSpaContext } from 'single-spa-react';
+import type { AreaProps } from '@atrium/ui';
+
+/**
+ * Where one area config renders, for the life of the config (a retry loads a new config, and the old one
+ * takes its host with it to the garbage collector).
+ *
+ * Why one long-lived element per area instead of a fresh wrapper per visit (what single-spa-react's
+ * `<Parcel>` does): each mount of a React root on a new element attaches React's ~140 delegated listeners
+ * to that element, and single-spa's lifecycle timeout timers (3-4 s, never cleared) keep every parcel's
+ * `customProps.domElement` alive until they fire. A fresh element per switch therefore kept dozens of
+ * detached containers with all their listeners, and cost React the listener set again on every switch.
+ * React attaches its listeners once per element, so a reused host costs nothing after the first visit.
+ *
+ * `queue` serialises the parcel lifecycles on the host: single-spa-react keeps its roots by parcel name
+ * (one name per area), so going back to an area must wait until its previous unmount has finished.
+ */
+interface AreaHost {
+  element: HTMLDivElement;
+  queue: Promise<void>;
+}
+
+const hosts = new WeakMap<ParcelConfigObject, AreaHost>();
+
+function hostFor(config: ParcelConfigObject): AreaHost {
+  let host = hosts.get(config);
+  if (!host) {
+    const element = document.createElement('div');
+    element.className = 'atrium-area';
+    host = { element, queue: Promise.resolve() };
+    hosts.set(config, host);
+  }
+  return host;
+}
+
+type MountParcel = (config: ParcelConfigObject, props: ParcelProps & AreaProps) => Parcel;
+
+export interface AreaParcelProps {
+  config: ParcelConfigObject;
+  areaProps: AreaProps;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Mounts an area's parcel config into its host while rendered, and passes new `AreaProps` on as parcel
+ * updates. Memoised, so a shell render that does not change the props costs the area nothing.
+ */
+export const AreaParcel = memo(function AreaParcel({ config, areaProps, onError }: AreaParcelProps) {
+  const slotRef = useRef<HTMLDivElement>(null);
+  // The shell app's mountParcel ties the parcel to the app (single-spa unmounts it with the shell);
+  // outside an application (tests) the root parcel API does the same job.
+  const appMountParcel = (useContext(SingleSpaContext) as Partial<{ mountParcel: MountParcel }> | undefined)
+    ?.mountParcel;
+  const mountParcel: MountParcel = appMountParcel ?? mountRootParcel;
+  const latest = useRef({ areaProps, onError });
+  useLayoutEffect(() => {
+    latest.current = { areaProps, onError };
+  });
+  // Updates wait for the mount (and for each other): single-spa refuses an update of a parcel that is
+  // not mounted yet.
+  const instance = useRef<{ parcel: Parcel | null; ready: Promise<void> } | null>(null);
+
+  useEffect(() => {
+    const slot = slotRef.current;
+    if (!slot) return;
+    const host = hostFor(config);
+    const state: { parcel: Parcel | null; ready: Promise<void> } = { parcel: null, ready: Promise.resolve() };
+    instance.current = state;
+    let active = true;
+    const fail = (error: unknown) => {
+      if (active) latest.current.onError(error);
+    };
+    const mounted = host.queue.then(async () => {
+      if (!active) return;
+      slot.appendChild(host.element);
+      state.parcel = mountParcel(config, { domElement: host.element, ...latest.current.areaProps });
+      await state.parcel.mountPromise;
+    });
+    state.ready = mounted.catch(fail);
+    host.queue = state.ready.then(() => undefined);
+
+    return () => {
+      active = false;
+      instance.current = null;
+      host.queue = state.ready
+        .then(async () => {
+          const parcel = state.parcel;
+          // The shell app's own unmount may already have unmounted its parcels.
+          if (parcel && parcel.getStatus() === 'MOUNTED') await parcel.unmount();
+        })
+        .catch((error: unknown) => console.error('[atrium] area parcel failed to unmount', error))
+        .finally(() => {
+          // Only now: React has emptied the host, and the next visit appends it to its own slot.
+          if (host.element.parentNode === slot) host.element.remove();
+        });
+    };
+  }, [config, mountParcel]);
+
+  // The first render's props went with the mount; later ones are parcel updates (e.g. ext/** paths).
+  const firstProps = useRef(areaProps);
+  useEffect(() => {
+    const state = instance.current;
+    if (!state || areaProps === firstProps.current) return;
+    state.ready = state.ready.then(async () => {
+      const parcel = state.parcel;
+      if (instance.current !== state || !parcel?.update || parcel.getStatus() !== 'MOUNTED') return;
+      try {
+        await parcel.update({ ...latest.current.areaProps });
+      } catch (error) {
+        latest.current.onError(error);
+      }
+    });
+  }, [areaProps]);
+
+  return <div ref={slotRef} className="atrium-area-slot" />;
+});

@@ -1,0 +1,144 @@
+/**
+ * The legacy session on the notification bar's critical path: get_access_token.php, then initialize, with
+ * two plain fetches in the entry. The full @atrium/api client (and valibot, its validator) would be a chunk
+ * to download and run before either request could start; for a student that waterfall was most of the
+ * bar's delay and a third of its bytes. Only the fields the widgets read are checked here, by the same
+ * rules as the client's schemas, and failures are the client's own `ApiError`s. The toolbar chunk (root
+ * and HQ only) validates the whole initialize answer with the full schema before anything else uses it.
+ */
+// errors.ts imports nothing: the client's error type without the client.
+import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from '../../../api/src/errors.js';
+import type { Sis, SystemNotification } from '@atrium/api';
+import type { LegacySessionSnapshot } from '../registry.js';
+
+/** The client's DEFAULT_TIMEOUT_MS. */
+const TIMEOUT_MS = 15_000;
+// eslint-disable-next-line no-control-regex -- a header value with CR/LF or NUL is an injection attempt
+const HEADER_UNSAFE = /[\u0000-\u001f\u007f]/;
+
+export interface LiteLegacySession {
+  snapshot: LegacySessionSnapshot;
+  /** initialize's answer as received, for the toolbar chunk to validate in full and adopt (no refetch). */
+  initialize: unknown;
+}
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalid(status: number): ApiError {
+  return new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status);
+}
+
+/** One POST with the client's behaviour: same-origin cookies, JSON both ways, timeout, error codes. */
+async function postJson(
+  fetchImpl: typeof fetch,
+  path: string,
+  token: string | null,
+): Promise<{ status: number; json: unknown }> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, TIMEOUT_MS);
+  let status: number;
+  let ok: boolean;
+  let text: string;
+  try {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    };
+    // Relative paths stay on the page's origin; the bearer goes to /lapi/ only, as the client's rule says.
+    if (token !== null && path.startsWith('/lapi/')) headers['Authorization'] = `Bearer ${token}`;
+    const response = await fetchImpl(path, {
+      method: 'POST',
+      headers,
+      body: '{}',
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+    status = response.status;
+    ok = response.ok;
+    text = await response.text();
+  } catch (cause) {
+    throw new ApiError(timedOut ? 'timeout' : 'network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!ok) throw errorForStatus(status, text);
+  const json = tryParseJson(text);
+  if (json === undefined) throw invalid(status);
+  return { status, json };
+}
+
+/** SystemNotificationSchema, strictly: one malformed entry fails the answer, as the full client does. */
+function notificationOf(value: unknown): SystemNotification | null {
+  if (!isRecord(value)) return null;
+  const { id, message, closeable, clickable, body, routeInfo } = value;
+  const isStatic = value['static'];
+  if (typeof id !== 'string' || typeof message !== 'string') return null;
+  if (typeof closeable !== 'boolean' || typeof clickable !== 'boolean') return null;
+  if (isStatic !== undefined && typeof isStatic !== 'boolean') return null;
+  if (body !== undefined && typeof body !== 'string') return null;
+  let route: SystemNotification['routeInfo'] = null;
+  if (routeInfo !== null) {
+    if (!isRecord(routeInfo)) return null;
+    const { app, category, type } = routeInfo;
+    if (typeof app !== 'string' || typeof category !== 'string' || typeof type !== 'string') return null;
+    route = { app, category, type };
+  }
+  const item: SystemNotification = {
+    id,
+    message,
+    closeable,
+    clickable,
+    static: isStatic ?? false,
+    routeInfo: route,
+  };
+  if (body !== undefined) item.body = body;
+  return item;
+}
+
+/** The sis fields the widgets decide on (who gets the toolbar); the rest is checked by the toolbar chunk. */
+function sisOf(value: unknown): Sis | null {
+  if (!isRecord(value) || !isRecord(value['user'])) return null;
+  if (typeof value['user']['is_root'] !== 'boolean' || typeof value['is_hq'] !== 'boolean') return null;
+  const actingAs = value['acting_as'];
+  if (actingAs !== null && !(isRecord(actingAs) && typeof actingAs['original_username'] === 'string')) {
+    return null;
+  }
+  // Plain data shared through the registry; only the fields above are relied on before full validation.
+  return value as unknown as Sis;
+}
+
+/** Trades the legacy cookie for a token and reads initialize. Throws `ApiError` (or TypeError) on failure. */
+export async function fetchLegacySession(
+  fetchImpl: typeof fetch = globalThis.fetch,
+): Promise<LiteLegacySession> {
+  const tokenAnswer = await postJson(fetchImpl, '/common/login/get_access_token.php', null);
+  const token = isRecord(tokenAnswer.json) ? tokenAnswer.json['access_token'] : undefined;
+  if (typeof token !== 'string') throw invalid(tokenAnswer.status);
+  if (token === '' || HEADER_UNSAFE.test(token)) {
+    // What the client's setAccessToken throws for such a token.
+    throw new TypeError('setAccessToken: the token must be a non-empty string without control characters');
+  }
+  const { status, json } = await postJson(fetchImpl, '/lapi/rpc/common/ionic/initialize', token);
+  if (!isRecord(json)) throw invalid(status);
+  const lapiToken = json['lapi_access_token'];
+  const list = json['system_notifications'];
+  const sis = sisOf(json['sis']);
+  if (typeof lapiToken !== 'string' || lapiToken === '' || sis === null || !Array.isArray(list)) {
+    throw invalid(status);
+  }
+  const notifications: SystemNotification[] = [];
+  for (const entry of list) {
+    const item = notificationOf(entry);
+    if (item === null) throw invalid(status);
+    notifications.push(item);
+  }
+  return { snapshot: { sis, notifications }, initialize: json };
+}
