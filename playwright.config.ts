@@ -4,17 +4,9 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 // 8181 by default; ATRIUM_E2E_PORT lets two checkouts (or engineers) run e2e side by side.
 const PORT = Number(process.env.ATRIUM_E2E_PORT ?? 8181);
@@ -34,7 +26,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${PORT}`,
     headless: true,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
     trace: 'retain-on-failure',
   },
   webServer: {

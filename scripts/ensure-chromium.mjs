@@ -6,7 +6,9 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { CHROMIUM_PATH } from './chromium.mjs';
+
+export { CHROMIUM_PATH };
 
 function run(command, args) {
   const result = spawnSync(command, args, {
