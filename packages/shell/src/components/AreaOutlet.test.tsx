@@ -34,10 +34,10 @@ const MODULES: Record<string, unknown> = {
 /** In the page the shell app's props (with its mountParcel) are in single-spa-react's context. */
 const APP_PROPS = { mountParcel: mountRootParcel } as unknown as React.ContextType<typeof SingleSpaContext>;
 
-function fakeServices(): ShellServices {
+function fakeServices(modules: Record<string, unknown> = MODULES): ShellServices {
   const registry: ModuleRegistry = {
     resolve: (name) => `http://x/${name}.js`,
-    import: (name) => Promise.resolve(MODULES[name]),
+    import: (name) => Promise.resolve(modules[name]),
   };
   return {
     loader: createAreaLoader({ registry }),
@@ -159,5 +159,72 @@ describe('AreaOutlet', () => {
       expect(container.querySelector('.atrium-area section')?.textContent).toContain('/forms/12'),
     );
     expect(container.querySelector('.atrium-area')).toBe(host);
+  });
+
+  it('unmounts the previous area once the next one has mounted', async () => {
+    const events: string[] = [];
+    const logged = (name: string, heading: string) => {
+      const lifecycles = areaModule(heading);
+      return {
+        ...lifecycles,
+        mount: async (props: never) => {
+          await lifecycles.mount(props);
+          events.push(`mount ${name}`);
+        },
+        unmount: async (props: never) => {
+          events.push(`unmount ${name}`);
+          await lifecycles.unmount(props);
+        },
+      };
+    };
+    const services = fakeServices({
+      '@atrium/area-evaluations': logged('evaluations', 'Evaluations'),
+      '@atrium/area-curriculum': logged('curriculum', 'Curriculum'),
+    });
+    const view = (index: number) => {
+      const { path, route } = ROUTES[index]!;
+      return (
+        <ServicesContext.Provider value={services}>
+          <AreaOutlet route={route} area={route.area!} pathname={path} />
+        </ServicesContext.Provider>
+      );
+    };
+    // Both areas loaded first: a first visit shows a spinner while loading, and nothing waits for that.
+    const { container, rerender } = render(view(1));
+    await waitFor(() => expect(events).toEqual(['mount curriculum']));
+    rerender(view(0));
+    await waitFor(() => expect(events).toContain('unmount curriculum'));
+    events.length = 0;
+    rerender(view(1));
+    await waitFor(() => expect(events).toContain('unmount evaluations'));
+    expect(events).toEqual(['mount curriculum', 'unmount evaluations']);
+    expect([...container.querySelectorAll('.atrium-area h1')].map((h) => h.textContent)).toEqual([
+      'Curriculum',
+    ]);
+  });
+
+  it('comes back to an area even when the mount of the area it left never settles', async () => {
+    const stuck = areaModule('Curriculum');
+    const services = fakeServices({
+      ...MODULES,
+      '@atrium/area-curriculum': { ...stuck, mount: () => new Promise<never>(() => {}) },
+    });
+    const view = (index: number) => {
+      const { path, route } = ROUTES[index]!;
+      return (
+        <ServicesContext.Provider value={services}>
+          <AreaOutlet route={route} area={route.area!} pathname={path} />
+        </ServicesContext.Provider>
+      );
+    };
+    // Curriculum loaded first (its mount never settles), so leaving evaluations for it waits on that mount.
+    const { container, rerender } = render(view(1));
+    await waitFor(() => expect(container.querySelector('.atrium-area-slot')).not.toBeNull());
+    rerender(view(0));
+    await waitFor(() => expect(container.querySelector('.atrium-area h1')?.textContent).toBe('Evaluations'));
+    rerender(view(1));
+    await waitFor(() => expect(container.querySelector('.atrium-area h1')).toBeNull());
+    rerender(view(0));
+    await waitFor(() => expect(container.querySelector('.atrium-area h1')?.textContent).toBe('Evaluations'));
   });
 });

@@ -21,16 +21,28 @@ import type { AreaProps } from '@atrium/ui';
 interface AreaHost {
   element: HTMLDivElement;
   queue: Promise<void>;
+  /** Ends the wait of a pending unmount for another area's mount (see `latestMount`). */
+  hurry: (() => void) | null;
 }
 
 const hosts = new WeakMap<ParcelConfigObject, AreaHost>();
+
+/**
+ * The most recently started mount, and its host. An area switch unmounts the old area and mounts the new
+ * one in the same commit; the old host has already left the document with its slot, so its unmount (React
+ * tearing down the old tree, single-spa's lifecycle hops, its stylesheets leaving) waits for the new mount
+ * instead of running first and delaying the new area's first paint. The unmount still happens, moments
+ * later. Never for the same host: its next mount waits for this unmount (see `queue`), and coming back
+ * to the area stops the wait (`hurry`), so a mount elsewhere that never settles cannot hold this host.
+ */
+let latestMount: { host: AreaHost; ready: Promise<void> } | null = null;
 
 function hostFor(config: ParcelConfigObject): AreaHost {
   let host = hosts.get(config);
   if (!host) {
     const element = document.createElement('div');
     element.className = 'atrium-area';
-    host = { element, queue: Promise.resolve() };
+    host = { element, queue: Promise.resolve(), hurry: null };
     hosts.set(config, host);
   }
   return host;
@@ -73,6 +85,8 @@ export const AreaParcel = memo(function AreaParcel({ config, areaProps, onError 
     const fail = (error: unknown) => {
       if (active) latest.current.onError(error);
     };
+    host.hurry?.();
+    host.hurry = null;
     const mounted = host.queue.then(async () => {
       if (!active) return;
       slot.appendChild(host.element);
@@ -81,11 +95,24 @@ export const AreaParcel = memo(function AreaParcel({ config, areaProps, onError 
     });
     state.ready = mounted.catch(fail);
     host.queue = state.ready.then(() => undefined);
+    latestMount = { host, ready: state.ready };
 
     return () => {
       active = false;
       instance.current = null;
-      host.queue = state.ready
+      // Read once the commit's effects have all run (a microtask later), so a mount started in the same
+      // commit is the one waited for; waiting only on mounts started no later than this keeps the chain
+      // of waits acyclic.
+      const incoming = new Promise<void>((resolve) => {
+        host.hurry = resolve;
+        queueMicrotask(() => {
+          const next = latestMount;
+          // Not resolve(next.ready): that would lock the promise, and `hurry` could no longer end it.
+          if (next && next.host !== host) void next.ready.then(() => resolve());
+          else resolve();
+        });
+      });
+      host.queue = Promise.all([state.ready, incoming])
         .then(async () => {
           const parcel = state.parcel;
           // The shell app's own unmount may already have unmounted its parcels.

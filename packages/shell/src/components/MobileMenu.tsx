@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@atrium/ui';
-import type { RouteDef } from '../routes';
 import { NavList } from './NavList';
 import type { NavSection } from './nav-items';
 
@@ -8,8 +7,16 @@ import type { NavSection } from './nav-items';
  * The narrow-screen menu: a disclosure button in the top bar and the same links as the side navigation.
  * Escape closes it and gives focus back to the button; choosing a link closes it.
  */
-export function MobileMenu({ sections, currentRoute }: { sections: NavSection[]; currentRoute: RouteDef }) {
+export const MobileMenu = memo(function MobileMenu({
+  sections,
+  currentPath,
+}: {
+  sections: NavSection[];
+  currentPath: string;
+}) {
   const [open, setOpen] = useState(false);
+  // Stable, so the memoised links of the panel skip a navigation that does not concern them.
+  const close = useCallback(() => setOpen(false), []);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -38,8 +45,8 @@ export function MobileMenu({ sections, currentRoute }: { sections: NavSection[];
         Menu
       </Button>
       <nav id={panelId} className="atrium-mobilemenu__panel" aria-label="Mobile" hidden={!open}>
-        <NavList sections={sections} currentRoute={currentRoute} onNavigate={() => setOpen(false)} />
+        <NavList sections={sections} currentPath={currentPath} onNavigate={close} />
       </nav>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { isModifiedClick } from '../navigation';
 import { useServices } from '../services';
@@ -10,8 +11,17 @@ export interface NavLinkProps {
   onNavigate?: () => void;
 }
 
-/** A real link (so Ctrl+click and copy-link work) that navigates inside the app on a plain click. */
-export function NavLink({ href, children, className, current, onNavigate }: NavLinkProps) {
+/**
+ * A real link (so Ctrl+click and copy-link work) that navigates inside the app on a plain click.
+ * Memoised: a navigation changes `current` on two links of the menus, and only those should re-render.
+ */
+export const NavLink = memo(function NavLink({
+  href,
+  children,
+  className,
+  current,
+  onNavigate,
+}: NavLinkProps) {
   const { navigate } = useServices();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (isModifiedClick(event)) return;
@@ -24,4 +34,4 @@ export function NavLink({ href, children, className, current, onNavigate }: NavL
       {children}
     </a>
   );
-}
+});

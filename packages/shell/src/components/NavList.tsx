@@ -1,16 +1,16 @@
-import { useId } from 'react';
-import type { RouteDef } from '../routes';
+import { memo, useId } from 'react';
 import { NavLink } from './NavLink';
 import type { NavSection } from './nav-items';
 
 export interface NavListProps {
   sections: NavSection[];
-  currentRoute: RouteDef;
+  /** The `path` of the current route (a string, so memoised lists compare it cheaply). */
+  currentPath: string;
   onNavigate?: () => void;
 }
 
 /** The sections of links shared by the side navigation and the mobile menu. */
-export function NavList({ sections, currentRoute, onNavigate }: NavListProps) {
+export const NavList = memo(function NavList({ sections, currentPath, onNavigate }: NavListProps) {
   const baseId = useId();
   return (
     <>
@@ -27,7 +27,7 @@ export function NavList({ sections, currentRoute, onNavigate }: NavListProps) {
                   <NavLink
                     href={href}
                     className="atrium-nav__link"
-                    current={route.path === currentRoute.path}
+                    current={route.path === currentPath}
                     {...(onNavigate ? { onNavigate } : {})}
                   >
                     {route.title}
@@ -40,4 +40,4 @@ export function NavList({ sections, currentRoute, onNavigate }: NavListProps) {
       })}
     </>
   );
-}
+});

@@ -116,7 +116,8 @@ function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
       </a>
       {hidden ? null : (
         <TopBar
-          route={match.route}
+          currentPath={match.route.path}
+          appKey={match.route.appKey}
           sections={sections}
           showHelp={signedIn && !mobile && !restricted}
           signedIn={signedIn}
@@ -124,7 +125,7 @@ function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
       )}
       <NotificationBarSlot route={pathname} />
       <div className="atrium-shell__body">
-        {hidden ? null : <SideNav sections={sections} currentRoute={match.route} />}
+        {hidden ? null : <SideNav sections={sections} currentPath={match.route.path} />}
         <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="atrium-shell__main">
           {content}
         </main>

@@ -1,13 +1,19 @@
-import type { RouteDef } from '../routes';
+import { memo } from 'react';
 import { NavList } from './NavList';
 import type { NavSection } from './nav-items';
 
 /** The wide-screen navigation (hidden under 992px, where the mobile menu takes over). */
-export function SideNav({ sections, currentRoute }: { sections: NavSection[]; currentRoute: RouteDef }) {
+export const SideNav = memo(function SideNav({
+  sections,
+  currentPath,
+}: {
+  sections: NavSection[];
+  currentPath: string;
+}) {
   if (sections.length === 0) return null;
   return (
     <nav className="atrium-sidenav" aria-label="Main">
-      <NavList sections={sections} currentRoute={currentRoute} />
+      <NavList sections={sections} currentPath={currentPath} />
     </nav>
   );
-}
+});

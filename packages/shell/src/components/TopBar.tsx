@@ -1,5 +1,6 @@
+import { memo } from 'react';
+import type { AppKey } from '@atrium/api';
 import { Button } from '@atrium/ui';
-import type { RouteDef } from '../routes';
 import { HELP_PATH } from '../routes';
 import { useSearchHandler } from '../hooks';
 import { Logo } from './Logo';
@@ -10,19 +11,28 @@ import { UserMenu } from './UserMenu';
 import type { NavSection } from './nav-items';
 
 export interface TopBarProps {
-  route: RouteDef;
+  /** The current route's `path` and app (primitives, so a navigation inside one route re-renders nothing). */
+  currentPath: string;
+  appKey: AppKey | null;
   sections: NavSection[];
   /** Hidden in the mobile app and for restricted users (SPEC section 2). */
   showHelp: boolean;
   signedIn: boolean;
 }
 
-export function TopBar({ route, sections, showHelp, signedIn }: TopBarProps) {
+/** Memoised: the shell re-renders on every navigation, and the top bar needs only the props above. */
+export const TopBar = memo(function TopBar({
+  currentPath,
+  appKey,
+  sections,
+  showHelp,
+  signedIn,
+}: TopBarProps) {
   const search = useSearchHandler();
   return (
     <header className="atrium-topbar">
-      <MobileMenu sections={sections} currentRoute={route} />
-      <Logo appKey={route.appKey} />
+      <MobileMenu sections={sections} currentPath={currentPath} />
+      <Logo appKey={appKey} />
       <div className="atrium-topbar__actions">
         <UpdateButton />
         {search ? (
@@ -39,4 +49,4 @@ export function TopBar({ route, sections, showHelp, signedIn }: TopBarProps) {
       </div>
     </header>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@atrium/ui';
 import { displayName } from '@atrium/session';
 import { useSis } from '../hooks';
@@ -8,7 +8,8 @@ import { useServices } from '../services';
  * The user menu: a button that opens a popover with the verbose user info (name, current term) and
  * Log out. Escape or a click outside closes it; focus returns to the button on Escape.
  */
-export function UserMenu() {
+/** Memoised (no props): it reads the session itself, so a navigation has nothing to tell it. */
+export const UserMenu = memo(function UserMenu() {
   const sis = useSis();
   const { logout } = useServices();
   const [open, setOpen] = useState(false);
@@ -71,4 +72,4 @@ export function UserMenu() {
       </div>
     </div>
   );
-}
+});

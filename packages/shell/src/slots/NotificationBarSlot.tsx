@@ -1,20 +1,28 @@
 /**
  * The slot of the system notification bar. The element itself is the widgets package's
  * `<atrium-notification-bar>` (the same one legacy pages use); the shell only feeds it: the notifications
- * to show for this route, the route, and dismissals back into the session.
+ * to show for this route, and dismissals back into the session.
+ *
+ * The rules only tell the home route from the others, so the list is recomputed (and the element
+ * re-rendered, sanitising rich messages again) only when that changes, not on every area switch. The
+ * element is not given `route` for the same reason: it would re-render on each navigation, and without it
+ * it reads `location.pathname` whenever it renders, which is the route these lists were made for.
  */
 import { createElement, useEffect, useMemo, useRef } from 'react';
 import { defineNotificationBar } from '@atrium/widgets';
-import { session, visibleNotifications } from '@atrium/session';
+import { isHomeRoute, session, visibleNotifications } from '@atrium/session';
 import { useDismissedIds, useSystemNotifications } from '../hooks';
 
 export function NotificationBarSlot({ route }: { route: string }) {
   const ref = useRef<HTMLElement & { notifications?: unknown }>(null);
   const list = useSystemNotifications();
   const dismissedIds = useDismissedIds();
+  const onHome = isHomeRoute(route);
   const notifications = useMemo(
-    () => visibleNotifications(list, { route, dismissedIds }),
-    [list, route, dismissedIds],
+    () => visibleNotifications(list, { route: onHome ? '/home' : route, dismissedIds }),
+    // `route` only matters through `onHome` (see above).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [list, onHome, dismissedIds],
   );
 
   useEffect(() => {
@@ -36,5 +44,5 @@ export function NotificationBarSlot({ route }: { route: string }) {
     return () => element.removeEventListener('atrium-dismiss', onDismiss);
   }, []);
 
-  return createElement('atrium-notification-bar', { ref, route, className: 'atrium-notifications' });
+  return createElement('atrium-notification-bar', { ref, className: 'atrium-notifications' });
 }
