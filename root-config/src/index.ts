@@ -5,15 +5,16 @@
  */
 import { addErrorHandler, getMountedApps, registerApplication, start } from 'single-spa';
 import type * as SessionModule from '@atrium/session';
-import { createPageBoot } from './boot';
 import { enableDevOverrides, pageEnvironment } from './dev-overrides';
 import { createErrorHandler } from './error-alert';
+import { createLazyPageBoot } from './lazy-boot';
 import { RootConfigError } from './errors';
 import { startRootConfig } from './start';
 import { applicationLoader, systemLoader } from './system-loader';
 
-export { createBoot, createBlockingMessage, createPageBoot } from './boot';
+// Types only from boot.ts: a value export would pull the boot sequence back into this module (see lazy-boot.ts).
 export type { BootOutcome, BootDeps } from './boot';
+export { createLazyPageBoot } from './lazy-boot';
 export { startRootConfig } from './start';
 export type { RootConfigDeps, RootConfigOutcome, ApplicationRegistration } from './start';
 export { createErrorHandler, describeApplicationError } from './error-alert';
@@ -25,13 +26,16 @@ export { RootConfigError } from './errors';
 
 const errorHandler = createErrorHandler();
 
-// Through SystemJS at the first boot, not a static import: see createPageBoot. The shell page boots at once
-// and its own static graph preloads @atrium/session, so this costs it no extra round trip.
-const boot = createPageBoot(async () => {
-  const module = (await systemLoader().import('@atrium/session')) as Partial<typeof SessionModule>;
-  if (!module.session) throw new RootConfigError('no-session', '@atrium/session exports no session store');
-  return module.session;
-});
+// The boot sequence is a chunk (lazy-boot.ts); the session store comes through SystemJS at the first boot.
+// The shell page boots at once and its own static graph preloads @atrium/session: no extra round trip.
+const boot = createLazyPageBoot(
+  () => import(/* webpackChunkName: "boot" */ './boot'),
+  async () => {
+    const module = (await systemLoader().import('@atrium/session')) as Partial<typeof SessionModule>;
+    if (!module.session) throw new RootConfigError('no-session', '@atrium/session exports no session store');
+    return module.session;
+  },
+);
 
 void startRootConfig({
   registerApplication: (config) => registerApplication(config),

@@ -2,27 +2,21 @@
  * The HTTP client: one method per call of SPEC section 7 (table in docs/architecture.md). Every answer is
  * validated against `schemas.ts`, so a caller either gets the promised shape or an `ApiError`: never a
  * half-parsed object, never an unhandled crash.
+ *
+ * Only the login calls' schemas (schemas-login.ts) load with the client. The schemas of every other call
+ * (schemas-session.ts) are a lazily imported chunk: the cold login page must not download them (login JS
+ * budget), and those calls only run after sign-in. Such a call starts loading the chunk with its request and
+ * awaits it before validating, so every answer is still validated.
  */
 import * as v from 'valibot';
 import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from './errors.js';
 import {
-  AccessTokenResponseSchema,
-  DevUsersResponseSchema,
   ExternalStartResponseSchema,
-  InitializeResponseSchema,
-  LegacyInitializeResponseSchema,
   LoginResponseSchema,
   LoginSettingsSchema,
   LookupResponseSchema,
   MessageResponseSchema,
-  RosterResponseSchema,
-  SuccessResponseSchema,
-  SupportRecentResponseSchema,
-  SwapCompanyResponseSchema,
-  UnreadCountResponseSchema,
-  UploadUrlResponseSchema,
-  UploadVideoResponseSchema,
-} from './schemas.js';
+} from './schemas-login.js';
 import type {
   ClientSupportRequest,
   DevUser,
@@ -38,7 +32,8 @@ import type {
   UploadUrlResponse,
   UploadVideoRequest,
 } from './schemas.js';
-import { uploadFile } from './upload.js';
+import type * as SessionSchemasModule from './schemas-session.js';
+import { uploadFile } from './upload-loader.js';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -74,10 +69,36 @@ export type LoginActionResult<A extends LoginActionName> = A extends 'lookup'
     ? ExternalStartResponse
     : LoginResponse;
 
+type SessionSchemas = typeof SessionSchemasModule;
+
+let sessionSchemas: Promise<SessionSchemas> | null = null;
+
+/** One shared load of the schemas chunk; a failed load is forgotten so the next call tries again. */
+function loadSessionSchemas(): Promise<SessionSchemas> {
+  sessionSchemas ??= import(/* webpackChunkName: "api-schemas" */ './schemas-session.js').catch(
+    (cause: unknown) => {
+      sessionSchemas = null;
+      throw cause;
+    },
+  );
+  return sessionSchemas;
+}
+
+/** A schema of schemas-session.ts, resolved when the call first needs it. */
+interface LazySchema<TSchema extends v.GenericSchema> {
+  load: () => Promise<TSchema>;
+}
+
+function lazy<TSchema extends v.GenericSchema>(
+  pick: (schemas: SessionSchemas) => TSchema,
+): LazySchema<TSchema> {
+  return { load: () => loadSessionSchemas().then(pick) };
+}
+
 interface RequestSpec<TSchema extends v.GenericSchema> {
   method: 'GET' | 'POST';
   path: string;
-  schema: TSchema;
+  schema: TSchema | LazySchema<TSchema>;
   query?: Record<string, string>;
   body?: unknown;
   options?: CallOptions | undefined;
@@ -143,6 +164,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       // No page origin and no baseUrl (e.g. outside a browser): nothing can be reached.
       throw new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
     }
+    // Loaded in parallel with the request; awaited only once the answer is in.
+    const schema = 'load' in spec.schema ? spec.schema.load() : Promise.resolve(spec.schema);
+    // Rejections are handled below; this stops an unhandled-rejection report when the fetch fails first.
+    schema.catch(() => {});
     const hasBody = spec.body !== undefined;
     const controller = new AbortController();
     let timedOut = false;
@@ -188,7 +213,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (json === undefined) {
       throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status);
     }
-    const parsed = v.safeParse(spec.schema, json);
+    let resolved: TSchema;
+    try {
+      resolved = await schema;
+    } catch (cause) {
+      // The schemas chunk did not load (offline, deploy in progress): to the caller, a network failure.
+      throw new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
+    }
+    const parsed = v.safeParse(resolved, json);
     if (!parsed.success) {
       throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status, {
         cause: v.flatten(parsed.issues),
@@ -203,7 +235,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
    */
   async function signIn<TSchema extends v.GenericSchema>(
     body: LoginActionRequest,
-    schema: TSchema,
+    schema: TSchema | LazySchema<TSchema>,
     callOptions?: CallOptions,
   ): Promise<v.InferOutput<TSchema> | LoginResponse> {
     try {
@@ -224,13 +256,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   const post = <TSchema extends v.GenericSchema>(
     path: string,
-    schema: TSchema,
+    schema: TSchema | LazySchema<TSchema>,
     body: unknown,
     callOptions?: CallOptions,
   ) => request({ method: 'POST', path, schema, body, options: callOptions });
   const get = <TSchema extends v.GenericSchema>(
     path: string,
-    schema: TSchema,
+    schema: TSchema | LazySchema<TSchema>,
     callOptions?: CallOptions,
     query?: Record<string, string>,
   ) =>
@@ -264,7 +296,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
-      return post('/lapi/rpc/common/ionic/initialize', InitializeResponseSchema, {}, callOptions);
+      return post(
+        '/lapi/rpc/common/ionic/initialize',
+        lazy((s) => s.InitializeResponseSchema),
+        {},
+        callOptions,
+      );
     },
     legacyInitialize(
       req: { session_data: Record<string, unknown> },
@@ -272,7 +309,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ): Promise<LegacyInitializeResponse> {
       return post(
         '/common/api/lite/system/legacy_initialize',
-        LegacyInitializeResponseSchema,
+        lazy((s) => s.LegacyInitializeResponseSchema),
         { session_data: req.session_data },
         callOptions,
       );
@@ -295,7 +332,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** The schools a root user can switch to (the `data` list of the answer). */
     async roster(callOptions?: CallOptions): Promise<School[]> {
-      return (await post('/lapi/rpc/schools/roster', RosterResponseSchema, {}, callOptions)).data;
+      return (
+        await post(
+          '/lapi/rpc/schools/roster',
+          lazy((s) => s.RosterResponseSchema),
+          {},
+          callOptions,
+        )
+      ).data;
     },
     /**
      * Switch the legacy session to another company/school. The caller then sends the browser to the
@@ -305,11 +349,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
       req: { current_company_id: number | string; sis_school_id: number | string },
       callOptions?: CallOptions,
     ): Promise<School> {
-      const answer = await get('/common/switch/swap_company.php', SwapCompanyResponseSchema, callOptions, {
-        current_company_id: String(req.current_company_id),
-        sis_school_id: String(req.sis_school_id),
-        no_redirect: '1',
-      });
+      const answer = await get(
+        '/common/switch/swap_company.php',
+        lazy((s) => s.SwapCompanyResponseSchema),
+        callOptions,
+        {
+          current_company_id: String(req.current_company_id),
+          sis_school_id: String(req.sis_school_id),
+          no_redirect: '1',
+        },
+      );
       // The server now holds the new company in its session; our headers would contradict it.
       stateful = { company: null, school: null };
       if (!answer.success) throw new ApiError('http', UNKNOWN_ERROR_MESSAGE, 200);
@@ -317,7 +366,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** Recent client support requests of the user (the `data` list of the answer). */
     async recentSupportRequests(callOptions?: CallOptions): Promise<ClientSupportRequest[]> {
-      return (await post('/lapi/rpc/support/recent', SupportRecentResponseSchema, {}, callOptions)).data;
+      return (
+        await post(
+          '/lapi/rpc/support/recent',
+          lazy((s) => s.SupportRecentResponseSchema),
+          {},
+          callOptions,
+        )
+      ).data;
     },
     requestUploadUrl(
       req: { mimetype: string; size: number; ext: string },
@@ -325,7 +381,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ): Promise<UploadUrlResponse> {
       return post(
         '/lapi/rpc/support/upload-url',
-        UploadUrlResponseSchema,
+        lazy((s) => s.UploadUrlResponseSchema),
         { mimetype: req.mimetype, size: req.size, ext: req.ext },
         callOptions,
       );
@@ -333,7 +389,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     uploadVideo(req: UploadVideoRequest, callOptions?: CallOptions) {
       return post(
         '/lapi/rpc/support/upload-video',
-        UploadVideoResponseSchema,
+        lazy((s) => s.UploadVideoResponseSchema),
         { id: req.id, data: req.data, doc_id: req.doc_id },
         callOptions,
       );
@@ -400,7 +456,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** Ends the session on the server, and forgets the token and stateful headers whatever it answers. */
     async logout(callOptions?: CallOptions): Promise<{ success: boolean }> {
       try {
-        return await post('/common/login/logout.php', SuccessResponseSchema, {}, callOptions);
+        return await post(
+          '/common/login/logout.php',
+          lazy((s) => s.SuccessResponseSchema),
+          {},
+          callOptions,
+        );
       } finally {
         accessToken = null;
         stateful = { company: null, school: null };
@@ -408,30 +469,56 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** Trade the bearer token for a legacy PHP session cookie (before opening a legacy page). */
     startLegacySession(callOptions?: CallOptions): Promise<{ success: boolean }> {
-      return post('/common/login/start_legacy_session.php', SuccessResponseSchema, {}, callOptions);
+      return post(
+        '/common/login/start_legacy_session.php',
+        lazy((s) => s.SuccessResponseSchema),
+        {},
+        callOptions,
+      );
     },
     /** Trade the legacy session cookie for a bearer token; the caller decides whether to `setAccessToken`. */
     getAccessToken(callOptions?: CallOptions): Promise<{ access_token: string }> {
-      return post('/common/login/get_access_token.php', AccessTokenResponseSchema, {}, callOptions);
+      return post(
+        '/common/login/get_access_token.php',
+        lazy((s) => s.AccessTokenResponseSchema),
+        {},
+        callOptions,
+      );
     },
     async unreadCount(callOptions?: CallOptions): Promise<number> {
       return (
-        await get('/lapi/rpc/common/notifications/unread-count', UnreadCountResponseSchema, callOptions)
+        await get(
+          '/lapi/rpc/common/notifications/unread-count',
+          lazy((s) => s.UnreadCountResponseSchema),
+          callOptions,
+        )
       ).count;
     },
     async devUsers(callOptions?: CallOptions): Promise<DevUser[]> {
-      return (await post('/lapi/rpc/dev/users', DevUsersResponseSchema, {}, callOptions)).data;
+      return (
+        await post(
+          '/lapi/rpc/dev/users',
+          lazy((s) => s.DevUsersResponseSchema),
+          {},
+          callOptions,
+        )
+      ).data;
     },
     switchUser(req: { username: string }, callOptions?: CallOptions): Promise<{ success: boolean }> {
       return post(
         '/lapi/rpc/dev/switch-user',
-        SuccessResponseSchema,
+        lazy((s) => s.SuccessResponseSchema),
         { username: req.username },
         callOptions,
       );
     },
     switchBack(callOptions?: CallOptions): Promise<{ success: boolean }> {
-      return post('/lapi/rpc/dev/switch-back', SuccessResponseSchema, {}, callOptions);
+      return post(
+        '/lapi/rpc/dev/switch-back',
+        lazy((s) => s.SuccessResponseSchema),
+        {},
+        callOptions,
+      );
     },
   };
   return client;

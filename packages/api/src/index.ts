@@ -12,9 +12,40 @@ export type {
   LoginActionResult,
   StatefulHeaders,
 } from './client.js';
-export { uploadFile } from './upload.js';
+export { uploadFile } from './upload-loader.js';
 export type { UploadOptions, UploadProgress, XhrLike } from './upload.js';
 export { APP_CATALOGUE, APP_KEYS, findApp } from './app-catalogue.js';
 export type { AppKey, CatalogueApp } from './app-catalogue.js';
 export { toSafeSameOriginUrl, schoolHomePath } from './safe-url.js';
-export * from './schemas.js';
+// Runtime schemas: only the ones browser code needs at load (the login forms validate with these). The
+// rest are in `@atrium/api/schemas` (package.json "exports"): re-exporting them here would put every schema
+// into this System module, which the cold login page loads.
+export {
+  ForgotPasswordRequestSchema,
+  ForgotUsernameRequestSchema,
+  LoginActionRequestSchema,
+  PASSWORD_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from './schemas-login.js';
+export type {
+  ClientSupportRequest,
+  Company,
+  DevUser,
+  ExternalStartResponse,
+  InitializeResponse,
+  LegacyInitializeResponse,
+  LoginActionRequest,
+  LoginResponse,
+  LoginSettings,
+  LookupResponse,
+  MessageResponse,
+  School,
+  SessionUser,
+  ShowcaseApp,
+  Sis,
+  SystemNotification,
+  SystemNotificationInput,
+  UploadUrlResponse,
+  UploadVideoRequest,
+  UploadedVideo,
+} from './schemas.js';

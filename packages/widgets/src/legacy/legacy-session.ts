@@ -4,7 +4,9 @@
  * and the notifications. Never a second login. Done once per page, whichever tag or copy asks first.
  */
 import * as v from 'valibot';
-import { InitializeResponseSchema, api, isApiError } from '@atrium/api';
+import { api, isApiError } from '@atrium/api';
+// The schemas subpath, not the barrel: the barrel carries only the login-time schemas.
+import { InitializeResponseSchema } from '@atrium/api/schemas';
 import type { ApiClient } from '@atrium/api';
 // The framework-free singleton, not the barrel (which also carries the React hook).
 import { session } from '../../../session/src/singleton.js';

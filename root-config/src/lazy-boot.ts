@@ -1,0 +1,33 @@
+/**
+ * The page's `boot()` without boot.ts in the root-config module: the boot sequence (and what only it uses)
+ * is a separate chunk, loaded when boot first runs. The shell page boots at once, so it costs it one small
+ * request; the login page boots only after sign-in, so its cold load never downloads it (login JS budget).
+ */
+import type * as BootSequence from './boot';
+import type { BootDeps, BootOutcome } from './boot';
+
+type BootModule = Pick<typeof BootSequence, 'createPageBoot'>;
+
+/**
+ * Same contract as `createPageBoot`: a failed chunk load resolves 'error' like any other boot failure
+ * (reported, no retry storm), and the next call (the shell's Retry) loads again.
+ */
+export function createLazyPageBoot(
+  loadBootModule: () => Promise<BootModule>,
+  loadSession: () => Promise<BootDeps['session']>,
+  reportError: (error: unknown) => void = (error) => console.error('[atrium] boot failed', error),
+): () => Promise<BootOutcome> {
+  let ready: Promise<() => Promise<BootOutcome>> | null = null;
+  return async function boot(): Promise<BootOutcome> {
+    ready ??= loadBootModule().then((module) => module.createPageBoot(loadSession, reportError));
+    let run: () => Promise<BootOutcome>;
+    try {
+      run = await ready;
+    } catch (error) {
+      ready = null;
+      reportError(error);
+      return 'error';
+    }
+    return run();
+  };
+}
