@@ -21,7 +21,7 @@ test.describe('Content-Security-Policy and Trusted Types', () => {
       expect(csp).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
       expect(csp).toContain("frame-ancestors 'self'");
       expect(csp).toContain("require-trusted-types-for 'script'");
-      expect(csp).toMatch(/trusted-types default atrium dompurify lit-html/);
+      expect(csp).toMatch(/trusted-types default dompurify lit-html/);
       // Every script tag of the page carries this response's nonce.
       const body = await response.text();
       for (const tag of body.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);

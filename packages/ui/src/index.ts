@@ -12,21 +12,6 @@ export type { DialogProps } from './components/Dialog';
 export { Spinner } from './components/Spinner';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export type { AreaProps } from './area-contract';
-export {
-  ATRIUM_POLICY_NAME,
-  TrustedTypesError,
-  allowedScriptOrigins,
-  checkScriptUrl,
-  createSanitizer,
-  installTrustedTypes,
-  loadSanitizer,
-  setUpTrustedTypes,
-  trustedHtml,
-  trustedScriptUrl,
-} from './trusted-types';
-export type { AtriumPolicy, InstallDeps, Sanitizer, TrustedTypesFactory } from './trusted-types';
-
-// The one side effect of the kit: the `atrium` Trusted Types policy as soon as the first app loads.
-// DOMPurify follows on demand (loadSanitizer), so the login page never downloads it.
-import { setUpTrustedTypes } from './trusted-types';
-setUpTrustedTypes();
+// DOMPurify behind the page's Trusted Types `default` policy, loaded on demand (see trusted-types.ts).
+export { createSanitizer, loadSanitizer } from './trusted-types';
+export type { Sanitizer } from './trusted-types';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Spinner } from '@atrium/ui';
 import type { ExternalStatus, LoginMachine, LoginState } from '../core/login-machine';
+import { useLaterStepsStyles } from './later-steps-styles';
 
 /** What the page says at each point of the external sign-in (SPEC section 2: follow the popup, then Sign In). */
 export const EXTERNAL_MESSAGES: Record<ExternalStatus, string> = {
@@ -15,6 +16,7 @@ export const EXTERNAL_MESSAGES: Record<ExternalStatus, string> = {
 };
 
 export function ExternalPanel({ state, machine }: { state: LoginState; machine: LoginMachine }) {
+  useLaterStepsStyles();
   const signInRef = useRef<HTMLButtonElement>(null);
   const canReopen = state.external !== 'waiting' && state.external !== 'ready' && state.busy === null;
   const problem =

@@ -3,11 +3,13 @@ import type { FormEvent } from 'react';
 import { Button } from '@atrium/ui';
 import type { LoginMachine, LoginState } from '../core/login-machine';
 import { FormError } from './FormError';
+import { useLaterStepsStyles } from './later-steps-styles';
 
 export const ORGANIZATION_PROMPT = 'Welcome back! Choose an organization to continue:';
 
 /** A native radio group: arrow keys, names and the checked state come from the platform. */
 export function OrganizationStep({ state, machine }: { state: LoginState; machine: LoginMachine }) {
+  useLaterStepsStyles();
   const firstRef = useRef<HTMLInputElement>(null);
   const checkedRef = useRef<HTMLInputElement>(null);
 

@@ -4,6 +4,7 @@ import { Button, Spinner, TextField } from '@atrium/ui';
 import type { LoginMachine, LoginState } from '../core/login-machine';
 import { isValidPassword } from '../core/validation';
 import { FormError } from './FormError';
+import { useLaterStepsStyles } from './later-steps-styles';
 
 export interface PasswordStepProps {
   state: LoginState;
@@ -13,6 +14,7 @@ export interface PasswordStepProps {
 }
 
 export function PasswordStep({ state, machine, showHelpLinks, onForgotPassword }: PasswordStepProps) {
+  useLaterStepsStyles();
   const passwordRef = useRef<HTMLInputElement>(null);
   const organization = state.companies.find((c) => c.company_id === state.companyId);
 

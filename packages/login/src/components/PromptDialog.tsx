@@ -4,9 +4,11 @@ import { Button, Dialog, Spinner, TextField } from '@atrium/ui';
 import { LOOKING_UP_MESSAGE, PROMPT_COPY } from '../core/prompt-machine';
 import type { PromptMachine } from '../core/prompt-machine';
 import { useStore } from '../react/use-store';
+import { useLaterStepsStyles } from './later-steps-styles';
 
 /** Forgot Username, New User and Forgot Password: one value, a wait, then the catalogue's result. */
 export function PromptDialog({ prompt }: { prompt: PromptMachine }) {
+  useLaterStepsStyles();
   const state = useStore(prompt.store);
   const formId = useId();
   const inputRef = useRef<HTMLInputElement>(null);

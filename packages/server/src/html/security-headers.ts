@@ -10,13 +10,12 @@ export function createNonce(): string {
  * Trusted Types policies an app page may create (docs/security.md):
  * - `default`: created by the nonce'd bootstrap script in index.html before SystemJS loads anything; its
  *   createScriptURL lets through only this origin and the origins the (server-inlined) import map names,
- *   and its createHTML goes through DOMPurify (the `atrium` policy of @atrium/ui) or is refused.
- * - `atrium`: @atrium/ui's policy (createHTML = DOMPurify, createScriptURL = the same allow-list).
+ *   and its createHTML goes through DOMPurify (registered by @atrium/ui's loadSanitizer) or is refused.
  * - `dompurify`: DOMPurify's own, for parsing the markup it is asked to clean; more than one bundle carries a
  *   DOMPurify copy (the kit, the notification bar), hence 'allow-duplicates'.
  * - `lit-html`: Lit's, for its compiled templates (the notification bar in the shell).
  */
-export const TRUSTED_TYPES_POLICIES = ['default', 'atrium', 'dompurify', 'lit-html'] as const;
+export const TRUSTED_TYPES_POLICIES = ['default', 'dompurify', 'lit-html'] as const;
 
 /** The Trusted Types part of the shell's CSP: DOM XSS sinks accept only values made by those policies. */
 export function trustedTypesDirectives(): string[] {
