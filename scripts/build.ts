@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
 import type { MultiStats, Stats } from 'webpack';
 import { createConfigs, fileStem, optionsFromEnv } from '../webpack.config';
+import { precompressDir } from './precompress';
 import type { BuildMode, BuildOptions } from '../webpack.config';
 
 export interface BuiltModule {
@@ -197,6 +198,12 @@ export function writeBuildOutput(multi: MultiStats, options: BuildOptions, stamp
     SYSTEMJS_INTEGRITY: systemjsIntegrity,
   });
   writeFileSync(path.join(options.outDir, 'index.html'), html);
+  if (options.mode === 'production') {
+    for (const dir of ['assets', 'widgets', 'static']) {
+      const target = path.join(options.outDir, dir);
+      if (existsSync(target)) precompressDir(target);
+    }
+  }
   return modules;
 }
 

@@ -4,6 +4,7 @@ import { createSessionStore } from '@atrium/session';
 import { describe, expect, it, vi } from 'vitest';
 import { createBlockingMessage, createBoot, createPageBoot } from './boot.js';
 import type { BootDeps } from './boot.js';
+import { demoInitializeResponse } from '@atrium/api/testing';
 
 const ORIGIN = 'https://atrium.test';
 
@@ -11,34 +12,7 @@ function initializeBody(
   sis: Partial<InitializeResponse['sis']> = {},
   rest: Partial<InitializeResponse> = {},
 ) {
-  return {
-    sis: {
-      user: {
-        user_id: 7,
-        username: 'student',
-        is_root: false,
-        first_name: 'Sam',
-        last_name: 'Student',
-        preferred_name: null,
-      },
-      sis_school_id: 11,
-      company_id: 3,
-      telescope_enabled: false,
-      is_hq: false,
-      current_term_name: 'Fall 2025',
-      access_restricted: false,
-      acting_as: null,
-      environment: 'production',
-      min_build_stamp: null,
-      ...sis,
-    },
-    mobile: false,
-    lapi_access_token: 'tok-123',
-    locale_config: { locale: 'en-US', timezone: 'America/Chicago' },
-    legacy_redirect: null,
-    system_notifications: [],
-    ...rest,
-  };
+  return demoInitializeResponse(rest, sis);
 }
 
 type Answer = () => Response | Promise<Response>;

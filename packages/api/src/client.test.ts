@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.js';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from './errors.js';
 import type { InitializeResponse } from './schemas.js';
+import { demoInitializeResponse } from './testing';
 
 const ORIGIN = 'https://atrium.test';
 
@@ -38,34 +39,11 @@ function client(...answers: Parameters<typeof fakeFetch>) {
   return { api: createApiClient({ fetch: f.fetch, origin: ORIGIN, baseUrl: ORIGIN }), calls: f.calls };
 }
 
-export const initializeBody: InitializeResponse = {
-  sis: {
-    user: {
-      user_id: 7,
-      username: 'student',
-      is_root: false,
-      first_name: 'Sam',
-      last_name: 'Student',
-      preferred_name: null,
-    },
-    sis_school_id: 11,
-    company_id: 3,
-    telescope_enabled: false,
-    is_hq: false,
-    current_term_name: 'Fall 2025',
-    access_restricted: false,
-    acting_as: null,
-    environment: 'production',
-    min_build_stamp: null,
-  },
-  mobile: false,
-  lapi_access_token: 'tok-123',
-  locale_config: { locale: 'en-US', timezone: 'America/Chicago' },
-  legacy_redirect: null,
+export const initializeBody: InitializeResponse = demoInitializeResponse({
   system_notifications: [
     { id: 'n1', message: 'Hello', closeable: true, clickable: false, static: false, routeInfo: null },
   ],
-};
+});
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(

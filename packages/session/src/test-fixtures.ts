@@ -1,6 +1,7 @@
 /** Shared test doubles for the session package (imported by tests only). */
 import type { InitializeResponse, SystemNotification } from '@atrium/api';
 import type { SessionChannel, SessionStorageLike } from './store.js';
+import { demoInitializeResponse } from '@atrium/api/testing';
 
 type Listener = (event: { data: unknown }) => void;
 
@@ -82,31 +83,5 @@ export function notification(id: string, overrides: Partial<SystemNotification> 
 }
 
 export function initializeResponse(overrides: Partial<InitializeResponse> = {}): InitializeResponse {
-  return {
-    sis: {
-      user: {
-        user_id: 7,
-        username: 'student',
-        is_root: false,
-        first_name: 'Sam',
-        last_name: 'Student',
-        preferred_name: null,
-      },
-      sis_school_id: 11,
-      company_id: 3,
-      telescope_enabled: false,
-      is_hq: false,
-      current_term_name: 'Fall 2025',
-      access_restricted: false,
-      acting_as: null,
-      environment: 'production',
-      min_build_stamp: null,
-    },
-    mobile: false,
-    lapi_access_token: 'tok-123',
-    locale_config: { locale: 'en-US', timezone: 'America/Chicago' },
-    legacy_redirect: null,
-    system_notifications: [notification('n1')],
-    ...overrides,
-  };
+  return demoInitializeResponse({ system_notifications: [notification('n1')], ...overrides });
 }

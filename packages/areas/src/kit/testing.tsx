@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import type { Sis } from '@atrium/api';
 import type { AreaProps } from '@atrium/ui';
 import { AreaPropsContext } from './area-context';
+import { demoSis } from '@atrium/api/testing';
 
 export function fakeAreaProps(overrides: Partial<AreaProps> = {}): AreaProps {
   return {
@@ -30,25 +31,8 @@ export function renderArea(ui: ReactElement, overrides: Partial<AreaProps> = {})
 }
 
 export function sampleSis(overrides: Partial<Sis> = {}, user: Partial<Sis['user']> = {}): Sis {
-  return {
-    user: {
-      user_id: 42,
-      username: 'ada.student',
-      is_root: false,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      preferred_name: null,
-      ...user,
-    },
-    sis_school_id: 310,
-    company_id: 7,
-    telescope_enabled: false,
-    is_hq: false,
-    current_term_name: 'Fall 2025',
-    access_restricted: false,
-    acting_as: null,
-    environment: 'production',
-    min_build_stamp: null,
-    ...overrides,
-  };
+  return demoSis(
+    { sis_school_id: 310, company_id: 7, ...overrides },
+    { user_id: 42, username: 'ada.student', first_name: 'Ada', last_name: 'Lovelace', ...user },
+  );
 }

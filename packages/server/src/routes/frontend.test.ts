@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Running } from '../test-helpers.js';
 
@@ -39,6 +40,14 @@ beforeAll(async () => {
     path.join(dist, 'assets', 'shell.def456.js'),
     `System.register([], function(){ ${'/* padding */'.repeat(200)} });`,
   );
+  // A precompressed pair, as scripts/precompress.ts writes them: recognisable bodies, so the test can tell
+  // which file was sent.
+  await writeFile(path.join(dist, 'assets', 'pre.aaa111.js'), 'export const encoding = "identity";');
+  await writeFile(
+    path.join(dist, 'assets', 'pre.aaa111.js.br'),
+    brotliCompressSync('export const encoding = "br";'),
+  );
+  await writeFile(path.join(dist, 'assets', 'pre.aaa111.js.gz'), gzipSync('export const encoding = "gzip";'));
   await writeFile(path.join(dist, 'widgets', 'atrium-widgets.js'), 'export {};');
   await writeFile(path.join(dist, 'widgets', 'chunk.123abc.js'), 'export {};');
   await writeFile(path.join(dist, 'static', 'base.css'), 'body{margin:0}');
@@ -177,5 +186,17 @@ describe('preload links', () => {
     expect(links).toContain(
       '<link rel="preload" as="script" href="https://cdn.example/assets/b.js" crossorigin="anonymous" integrity="sha384-B" nonce="n0nce">',
     );
+  });
+});
+
+describe('precompressed assets', () => {
+  it('sends the build-time .br or .gz file the client accepts, never compressing again', async () => {
+    const brotli = await get('/assets/pre.aaa111.js', { 'accept-encoding': 'br, gzip' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.text()).toBe('export const encoding = "br";');
+    const gzip = await get('/assets/pre.aaa111.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe('export const encoding = "gzip";');
+    expect(gzip.headers.get('cache-control')).toContain('immutable');
   });
 });

@@ -32,6 +32,8 @@ export function frontendRoutes(ctx: ServerContext) {
     await app.register(fastifyStatic, {
       root: path.join(distDir, 'assets'),
       prefix: '/assets/',
+      // The build writes .br and .gz beside each asset (scripts/precompress.ts): send those as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: setImmutable,
       index: false,
@@ -39,6 +41,7 @@ export function frontendRoutes(ctx: ServerContext) {
     await app.register(fastifyStatic, {
       root: path.join(distDir, 'widgets'),
       prefix: '/widgets/',
+      preCompressed: true,
       decorateReply: false,
       cacheControl: false,
       index: false,
@@ -53,6 +56,7 @@ export function frontendRoutes(ctx: ServerContext) {
     await app.register(fastifyStatic, {
       root: path.join(distDir, 'static'),
       prefix: '/static/',
+      preCompressed: true,
       decorateReply: false,
       cacheControl: false,
       index: false,
