@@ -73,10 +73,17 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     );
     app.get(`${YARDSTICK_PATH}:file`, async (request, reply) => {
       const { file } = request.params as { file: string };
-      const body = /^[\w.-]+\.js$/.test(file)
-        ? await readFile(path.join(yardstickDir, file)).catch(() => null)
-        : null;
+      if (!/^[\w.-]+\.js$/.test(file)) return reply.callNotFound();
+      // The same precompressed encodings the real assets get (scripts/precompress.ts), so the ratio compares
+      // bundles, not compression settings.
+      const accepts = String(
+        (request as { headers?: Record<string, unknown> }).headers?.['accept-encoding'] ?? '',
+      );
+      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
+      const body = await readFile(path.join(yardstickDir, file + suffix)).catch(() => null);
       if (!body) return reply.callNotFound();
+      if (encoding) reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .type('text/javascript; charset=utf-8')

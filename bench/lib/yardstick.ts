@@ -8,6 +8,7 @@ import path from 'node:path';
 import { EsbuildPlugin } from 'esbuild-loader';
 import webpack from 'webpack';
 import type { Configuration, Stats } from 'webpack';
+import { precompressDir } from '../../scripts/precompress';
 
 export interface YardstickBuild {
   dir: string;
@@ -77,5 +78,7 @@ export async function buildYardstick(rootDir: string, outDir: string): Promise<Y
   writeFileSync(path.join(outDir, 'index.html'), template.replace('{{BUNDLE}}', bundle));
   // The static page: the same document without its script, for the first-paint floor.
   writeFileSync(path.join(outDir, 'static.html'), template.replace(/^.*\{\{BUNDLE\}\}.*\n/m, ''));
+  // Served with the same build-time encodings as Atrium's assets.
+  precompressDir(outDir);
   return { dir: outDir, bundle };
 }
