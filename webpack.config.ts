@@ -98,7 +98,8 @@ export function listMapEntries(rootDir: string, warn: (message: string) => void 
   const areasDir = path.join(rootDir, 'packages', 'areas', 'src');
   const areas = existsSync(areasDir)
     ? readdirSync(areasDir, { withFileTypes: true })
-        .filter((dirent) => dirent.isDirectory())
+        // `kit` is the areas' shared kit, bundled into each area, not an area of its own.
+        .filter((dirent) => dirent.isDirectory() && dirent.name !== 'kit')
         .map((dirent) => dirent.name)
         .sort()
     : [];
