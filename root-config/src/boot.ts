@@ -10,6 +10,7 @@ import { ApiError, api as defaultApi, toSafeSameOriginUrl } from '@atrium/api';
 import type { ApiClient } from '@atrium/api';
 import type { SessionStore } from '@atrium/session';
 import { navigateToUrl } from 'single-spa';
+import { deferredBoot } from './deferred-boot';
 
 /**
  * 'anonymous': no session, on a public route (`/site`): the page renders without one instead of being sent
@@ -144,37 +145,29 @@ export function createPageBoot(
   loadSession: () => Promise<BootDeps['session']>,
   reportError: (error: unknown) => void = (error) => console.error('[atrium] boot failed', error),
 ): () => Promise<BootOutcome> {
-  let ready: Promise<() => Promise<BootOutcome>> | null = null;
-  return async function boot(): Promise<BootOutcome> {
-    ready ??= loadSession().then((session) =>
-      createBoot({
-        api: defaultApi,
-        session,
-        blocking: createBlockingMessage(),
-        location: {
-          get pathname() {
-            return globalThis.location.pathname;
+  return deferredBoot(
+    () =>
+      loadSession().then((session) =>
+        createBoot({
+          api: defaultApi,
+          session,
+          blocking: createBlockingMessage(),
+          location: {
+            get pathname() {
+              return globalThis.location.pathname;
+            },
+            get search() {
+              return globalThis.location.search;
+            },
+            get origin() {
+              return globalThis.location.origin;
+            },
+            assign: (url: string) => globalThis.location.assign(url),
           },
-          get search() {
-            return globalThis.location.search;
-          },
-          get origin() {
-            return globalThis.location.origin;
-          },
-          assign: (url: string) => globalThis.location.assign(url),
-        },
-        navigate: (url: string) => navigateToUrl(url),
-        reportError,
-      }),
-    );
-    let run: () => Promise<BootOutcome>;
-    try {
-      run = await ready;
-    } catch (error) {
-      ready = null;
-      reportError(error);
-      return 'error';
-    }
-    return run();
-  };
+          navigate: (url: string) => navigateToUrl(url),
+          reportError,
+        }),
+      ),
+    reportError,
+  );
 }

@@ -5,6 +5,7 @@
  */
 import type * as BootSequence from './boot';
 import type { BootDeps, BootOutcome } from './boot';
+import { deferredBoot } from './deferred-boot';
 
 type BootModule = Pick<typeof BootSequence, 'createPageBoot'>;
 
@@ -17,17 +18,8 @@ export function createLazyPageBoot(
   loadSession: () => Promise<BootDeps['session']>,
   reportError: (error: unknown) => void = (error) => console.error('[atrium] boot failed', error),
 ): () => Promise<BootOutcome> {
-  let ready: Promise<() => Promise<BootOutcome>> | null = null;
-  return async function boot(): Promise<BootOutcome> {
-    ready ??= loadBootModule().then((module) => module.createPageBoot(loadSession, reportError));
-    let run: () => Promise<BootOutcome>;
-    try {
-      run = await ready;
-    } catch (error) {
-      ready = null;
-      reportError(error);
-      return 'error';
-    }
-    return run();
-  };
+  return deferredBoot(
+    () => loadBootModule().then((module) => module.createPageBoot(loadSession, reportError)),
+    reportError,
+  );
 }

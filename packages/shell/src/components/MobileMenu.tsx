@@ -1,7 +1,8 @@
-import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useId, useRef, useState } from 'react';
 import { Button } from '@atrium/ui';
 import { NavList } from './NavList';
 import type { NavSection } from './nav-items';
+import { usePopoverDismiss } from './use-popover-dismiss';
 
 /**
  * The narrow-screen menu: a disclosure button in the top bar and the same links as the side navigation.
@@ -20,16 +21,7 @@ export const MobileMenu = memo(function MobileMenu({
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  usePopoverDismiss(open, close, buttonRef);
 
   if (sections.length === 0) return null;
   return (

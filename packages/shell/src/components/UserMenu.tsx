@@ -1,8 +1,9 @@
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useId, useRef, useState } from 'react';
 import { Button } from '@atrium/ui';
 import { displayName } from '@atrium/session';
 import { useSis } from '../hooks';
 import { useServices } from '../services';
+import { usePopoverDismiss } from './use-popover-dismiss';
 
 /**
  * The user menu: a button that opens a popover with the verbose user info (name, current term) and
@@ -18,23 +19,8 @@ export const UserMenu = memo(function UserMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  usePopoverDismiss(open, close, buttonRef, rootRef);
 
   if (!sis) return null;
   const name = displayName(sis.user);
