@@ -47,8 +47,10 @@ function parseCounts(kind, rawOutput) {
     };
   }
   if (kind === 'wtr') {
-    // "Chrome: |████| 3/3 test files | 12 passed, 0 failed"
-    return { passed: number(/(\d+) passed, \d+ failed/), failed: number(/\d+ passed, (\d+) failed/) };
+    // "Chrome: |████| 3/3 test files | 12 passed, 0 failed": its progress line repeats as tests finish
+    // (starting at "0 passed"), so the last one is the total.
+    const last = [...output.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
+    return { passed: Number(last?.[1] ?? 0), failed: Number(last?.[2] ?? 0) };
   }
   return { passed: 0, failed: 0 };
 }
