@@ -1,3 +1,5 @@
+import { APP_KEYS } from '@atrium/api';
+
 /**
  * Every area module, by directory: `src/<name>/index.ts` is built as `@atrium/area-<name>`. `kit` is
  * not an area (it has no index.ts of its own and is bundled into each area).
@@ -9,13 +11,8 @@ export const AREA_NAMES = [
   'profile',
   'ext',
   'not-found',
-  'lms',
-  'evaluations',
-  'curriculum',
-  'exams',
-  'scheduling',
-  'clinical',
-  'credentials',
+  // One area per app of the catalogue, named by its key.
+  ...APP_KEYS,
   'reports',
   'admin',
 ] as const;

@@ -26,40 +26,39 @@ export function trustedTypesDirectives(): string[] {
 }
 
 /**
+ * One CSP for every page this server renders; pages differ only in how scripts are allowed (and whether
+ * Trusted Types are required), so the rest of the policy cannot drift between them.
+ */
+function policy(scriptSrc: string, extra: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    scriptSrc,
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    ...extra,
+  ].join('; ');
+}
+
+/**
  * The CSP of the shell's index.html (architecture: strict-dynamic, so SystemJS may load what it trusts).
  * `trustedTypes: false` leaves Trusted Types out (development: import-map-overrides writes script text),
  * and the caller sends them report-only instead.
  */
 export function shellCsp(nonce: string, options: { trustedTypes?: boolean } = {}): string {
-  return [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'self'",
-    "form-action 'self'",
+  return policy(`script-src 'nonce-${nonce}' 'strict-dynamic'`, [
     ...(options.trustedTypes === false ? [] : trustedTypesDirectives()),
-  ].join('; ');
+  ]);
 }
 
 /** Server-rendered pages (legacy demo, SSO, telescope): scripts only from this origin, or with the nonce. */
 export function pageCsp(nonce?: string): string {
-  return [
-    "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'self'",
-    "form-action 'self'",
-  ].join('; ');
+  return policy(nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'");
 }
 
 export function sendHtml(
