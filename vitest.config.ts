@@ -6,10 +6,17 @@ function cssAsText(): Plugin {
   return {
     name: 'atrium-css-as-text',
     enforce: 'pre',
+    // A virtual id that does not look like a stylesheet (Vitest empties every id ending in .css).
+    async resolveId(source, importer) {
+      if (!source.endsWith('.css') || !importer) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? `\0atrium-css:${Buffer.from(resolved.id).toString('base64url')}` : null;
+    },
     load(id) {
-      if (!id.endsWith('.css')) return null;
+      if (!id.startsWith('\0atrium-css:')) return null;
+      const file = Buffer.from(id.slice('\0atrium-css:'.length), 'base64url').toString('utf8');
       return import('node:fs/promises').then(
-        async (fs) => `export default ${JSON.stringify(await fs.readFile(id, 'utf8'))};`,
+        async (fs) => `export default ${JSON.stringify(await fs.readFile(file, 'utf8'))};`,
       );
     },
   };

@@ -58,6 +58,32 @@ describe('build output', () => {
     expect(cdn.login[0]?.crossorigin).toBe('anonymous');
   });
 
+  it('adds the async chunks the shell page always loads, as module preloads, and none to the login page', () => {
+    const chunk = (file: string) => ({ file, url: `/assets/${file}`, integrity: `sha384-${file}` });
+    const modules = [
+      { ...mod('@atrium/root-config'), chunks: { boot: chunk('root.1.js'), other: chunk('root.2.js') } },
+      { ...mod('@atrium/api'), chunks: { 'api-schemas': chunk('api.3.js') } },
+      mod('@atrium/shell', ['@atrium/api']),
+      mod('@atrium/login', ['@atrium/api']),
+    ];
+    const preloads = createPreloads(modules);
+    expect(preloads.shell.filter((p) => p.module)).toEqual([
+      {
+        name: '@atrium/root-config#boot',
+        href: '/assets/root.1.js',
+        integrity: 'sha384-root.1.js',
+        module: true,
+      },
+      {
+        name: '@atrium/api#api-schemas',
+        href: '/assets/api.3.js',
+        integrity: 'sha384-api.3.js',
+        module: true,
+      },
+    ]);
+    expect(preloads.login.some((p) => p.module)).toBe(false);
+  });
+
   it('fills only the placeholders it knows, and formats the stamp like the product', () => {
     expect(renderTemplate('{{BUILD_STAMP}} {{NONCE}}', { BUILD_STAMP: 'x' })).toBe('x {{NONCE}}');
     expect(buildStamp(new Date(Date.UTC(2025, 9, 27, 10, 34, 46)))).toBe('2025_10_27_103446');

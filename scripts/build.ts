@@ -5,7 +5,8 @@
  *   dist/importmap.json  imports + SystemJS `integrity` (sha384) + `depcache` for every System module
  *   dist/preloads.json   per page ('login' | 'shell'), the modules to <link rel="preload"> with integrity
  *   dist/build.json      { stamp, app_title, start_page }
- *   dist/index.html      root-config/index.html with the build-time placeholders filled
+ *   dist/index.html      root-config/index.html with the build-time placeholders filled (base.css inlined)
+ *   dist/login-frame.json the login page's first screen as HTML + its CSS (scripts/prerender-login.ts)
  *   dist/static/         packages/server/public + SystemJS
  *
  * Flags: --mode development|production (default production), --watch (rebuild and rewrite on change),
@@ -21,6 +22,8 @@ import webpack from 'webpack';
 import type { MultiStats, Stats } from 'webpack';
 import { createConfigs, fileStem, optionsFromEnv } from '../webpack.config';
 import { precompressDir } from './precompress';
+import { prerenderLogin } from './prerender-login';
+import type { LoginFrame } from './prerender-login';
 import type { BuildMode, BuildOptions } from '../webpack.config';
 
 export interface BuiltModule {
@@ -32,6 +35,8 @@ export interface BuiltModule {
   integrity: string;
   /** Import-map names this module imports (its System.register dependencies). */
   deps: string[];
+  /** Its named async chunks (webpackChunkName), as files under dist/assets with their integrity. */
+  chunks?: Record<string, { file: string; url: string; integrity: string }>;
 }
 
 export interface ImportMap {
@@ -46,6 +51,8 @@ export interface Preload {
   integrity: string;
   /** Set when the module comes from another origin (CDN): SystemJS then loads it with crossorigin=anonymous. */
   crossorigin?: 'anonymous';
+  /** An async chunk (an ES module the bundle loads with import()): preloaded as `modulepreload`. */
+  module?: true;
 }
 
 export type PageKind = 'login' | 'shell';
@@ -118,6 +125,19 @@ export const PAGE_ROOTS: Record<PageKind, readonly string[]> = {
   shell: ['@atrium/root-config', '@atrium/shell'],
 };
 
+/**
+ * Async chunks a page always loads, right after its modules: the shell page boots at once, so the boot
+ * sequence and the session's answer schemas would otherwise be two more round trips, one after the other.
+ * The login page loads neither until sign-in (login JS budget).
+ */
+export const PAGE_CHUNKS: Record<PageKind, readonly (readonly [module: string, chunk: string])[]> = {
+  login: [],
+  shell: [
+    ['@atrium/root-config', 'boot'],
+    ['@atrium/api', 'api-schemas'],
+  ],
+};
+
 export function createPreloads(
   modules: readonly BuiltModule[],
   origin?: string,
@@ -131,9 +151,16 @@ export function createPreloads(
       ...(crossOrigin ? { crossorigin: 'anonymous' as const } : {}),
     };
   };
+  const chunkPreloads = (page: PageKind): Preload[] =>
+    PAGE_CHUNKS[page].flatMap(([name, chunk]) => {
+      const built = modules.find((mod) => mod.name === name)?.chunks?.[chunk];
+      return built
+        ? [{ name: `${name}#${chunk}`, href: built.url, integrity: built.integrity, module: true as const }]
+        : [];
+    });
   return {
-    login: pageModules(modules, PAGE_ROOTS.login).map(toPreload),
-    shell: pageModules(modules, PAGE_ROOTS.shell).map(toPreload),
+    login: [...pageModules(modules, PAGE_ROOTS.login).map(toPreload), ...chunkPreloads('login')],
+    shell: [...pageModules(modules, PAGE_ROOTS.shell).map(toPreload), ...chunkPreloads('shell')],
   };
 }
 
@@ -153,12 +180,23 @@ function collectModules(multi: MultiStats, publicPath: string, assetsDir: string
       : undefined;
     if (!file) throw new BuildError('missing-output', `webpack emitted no JavaScript for ${name}`);
     const source = readFileSync(path.join(assetsDir, file));
+    const chunks: NonNullable<BuiltModule['chunks']> = {};
+    for (const [chunkName, chunk] of stats.compilation.namedChunks) {
+      const chunkFile = [...chunk.files].find((f) => f.endsWith('.js'));
+      if (!chunkFile || chunkFile === file) continue;
+      chunks[chunkName] = {
+        file: chunkFile,
+        url: `${publicPath}${chunkFile}`,
+        integrity: sri(readFileSync(path.join(assetsDir, chunkFile))),
+      };
+    }
     modules.push({
       name,
       file,
       url: `${publicPath}${file}`,
       integrity: sri(source),
       deps: systemDeps(source.toString('utf8')),
+      chunks,
     });
   }
   return modules;
@@ -183,7 +221,12 @@ function writeJson(file: string, value: unknown): void {
 }
 
 /** Writes everything around the bundles once webpack is done. */
-export function writeBuildOutput(multi: MultiStats, options: BuildOptions, stamp: string): BuiltModule[] {
+export function writeBuildOutput(
+  multi: MultiStats,
+  options: BuildOptions,
+  stamp: string,
+  loginFrame: LoginFrame,
+): BuiltModule[] {
   const modules = collectModules(multi, options.publicPath, path.join(options.outDir, 'assets'));
   writeJson(path.join(options.outDir, 'importmap.json'), createImportMap(modules));
   writeJson(path.join(options.outDir, 'preloads.json'), createPreloads(modules));
@@ -192,11 +235,16 @@ export function writeBuildOutput(multi: MultiStats, options: BuildOptions, stamp
   const templateFile = path.join(options.rootDir, 'root-config', 'index.html');
   if (!existsSync(templateFile))
     throw new BuildError('missing-template', `no page template at ${templateFile}`);
+  const baseCss = readFileSync(path.join(options.outDir, 'static', 'base.css'), 'utf8');
   const html = renderTemplate(readFileSync(templateFile, 'utf8'), {
     BUILD_STAMP: stamp,
     SYSTEMJS_SRC: systemjsSrc,
     SYSTEMJS_INTEGRITY: systemjsIntegrity,
+    BASE_CSS: baseCss.trim(),
   });
+  writeJson(path.join(options.outDir, 'login-frame.json'), loginFrame);
+  // Last: the server reloads its page files when index.html changes, so it must not see a new index.html
+  // beside an old login frame.
   writeFileSync(path.join(options.outDir, 'index.html'), html);
   if (options.mode === 'production') {
     for (const dir of ['assets', 'widgets', 'static']) {
@@ -264,16 +312,21 @@ export async function main(argv: readonly string[]): Promise<void> {
         console.error(formatErrors(multi));
         return;
       }
-      try {
-        const modules = writeBuildOutput(multi, options, stamp);
-        console.log(`[build] rebuilt ${modules.length} modules (${new Date().toLocaleTimeString()})`);
-      } catch (caught) {
-        console.error(`[build] ${(caught as Error).message}`);
-      }
+      prerenderLogin(rootDir)
+        .then((frame) => {
+          const modules = writeBuildOutput(multi, options, stamp, frame);
+          console.log(`[build] rebuilt ${modules.length} modules (${new Date().toLocaleTimeString()})`);
+        })
+        .catch((caught: unknown) => {
+          console.error(`[build] ${(caught as Error).message}`);
+        });
     });
     return;
   }
 
+  // In parallel with webpack: the prerender bundles the login source on its own (esbuild, a second or so).
+  const loginFrame = prerenderLogin(rootDir);
+  loginFrame.catch(() => {}); // awaited below; no unhandled rejection while webpack still runs
   const multi = await new Promise<MultiStats>((resolve, reject) => {
     compiler.run((error, result) => {
       compiler.close(() => {});
@@ -284,7 +337,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   });
   if (multi.hasErrors()) throw new BuildError('compile-failed', formatErrors(multi));
   if (multi.hasWarnings()) console.warn(formatErrors(multi));
-  const modules = writeBuildOutput(multi, options, stamp);
+  const modules = writeBuildOutput(multi, options, stamp, await loginFrame);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`[build] ${cli.mode}: ${modules.length} System modules -> ${options.outDir} in ${seconds} s`);
 }

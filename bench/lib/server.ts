@@ -21,6 +21,7 @@ interface ServerInstance {
   get: (path: string, handler: RouteHandler) => unknown;
   listen: (options: { port: number; host: string }) => Promise<string>;
   close: () => Promise<void>;
+  inject: (request: { method: 'GET'; url: string }) => Promise<{ body: string }>;
   server: { address: () => { port: number } | string | null };
 }
 interface ServerModule {
@@ -43,8 +44,18 @@ export interface BenchServerOptions {
 
 /** Under /common/login so the login component sees the same path shape (and the same API origin). */
 export const YARDSTICK_PATH = '/bench/yardstick/';
-/** The same frame as plain HTML with no script: the first-paint floor a page with scripts can approach. */
+/**
+ * Atrium's own login page with every script and script preload taken out: the same document (its inline
+ * CSS, its prerendered first screen) as plain HTML, the first-paint floor the real page can approach.
+ */
 export const STATIC_PATH = '/bench/static/';
+const LOGIN_PAGE = '/common/login';
+
+export function staticCopy(html: string): string {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*>/gi, '');
+}
 
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   const { createServer } = (await import(SERVER_MODULE)) as ServerModule;
@@ -69,7 +80,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
       reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(await readFile(path.join(yardstickDir, 'static.html'), 'utf8')),
+        .send(staticCopy(await app.inject({ method: 'GET', url: LOGIN_PAGE }).then((page) => page.body))),
     );
     app.get(`${YARDSTICK_PATH}:file`, async (request, reply) => {
       const { file } = request.params as { file: string };

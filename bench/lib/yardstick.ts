@@ -76,8 +76,6 @@ export async function buildYardstick(rootDir: string, outDir: string): Promise<Y
   if (!bundle) throw new Error('the yardstick build emitted no JavaScript');
   const template = readFileSync(path.join(rootDir, 'bench', 'yardstick', 'index.html'), 'utf8');
   writeFileSync(path.join(outDir, 'index.html'), template.replace('{{BUNDLE}}', bundle));
-  // The static page: the same document without its script, for the first-paint floor.
-  writeFileSync(path.join(outDir, 'static.html'), template.replace(/^.*\{\{BUNDLE\}\}.*\n/m, ''));
   // Served with the same build-time encodings as Atrium's assets.
   precompressDir(outDir);
   return { dir: outDir, bundle };

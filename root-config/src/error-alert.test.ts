@@ -6,6 +6,7 @@ import { applicationLoader } from './system-loader';
 
 beforeEach(() => {
   document.body.innerHTML = `
+    <div id="single-spa-application:@atrium/login" data-atrium-prerendered><input name="username"></div>
     <div id="atrium-frame"></div>
     <div id="atrium-blocking" role="status">Setting up the product, please wait...</div>
     <div id="atrium-load-error" role="alert" hidden>Part of the page failed to load. <a href="">Reload</a></div>`;
@@ -23,6 +24,8 @@ describe('createErrorHandler', () => {
     expect(document.getElementById('atrium-load-error')?.hidden).toBe(false);
     expect(document.getElementById('atrium-load-error')?.dataset.app).toBe('@atrium/shell');
     expect(document.getElementById('atrium-blocking')?.hasAttribute('hidden')).toBe(true);
+    // The login page's HTML screen goes too: without its app it is a form that does nothing.
+    expect(document.querySelector('[data-atrium-prerendered]')?.hasAttribute('hidden')).toBe(true);
   });
 
   it('describes errors that are not Errors', () => {

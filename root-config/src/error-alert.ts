@@ -5,6 +5,8 @@
  */
 export const LOAD_ERROR_ELEMENT_ID = 'atrium-load-error';
 export const BLOCKING_ELEMENT_ID = 'atrium-blocking';
+/** The login page's prerendered first screen (index.html), until the login app has taken it over. */
+export const PRERENDERED_SELECTOR = '[data-atrium-prerendered]';
 
 /** What single-spa hands the handler: an Error, usually with `appOrParcelName` (and `code` in dev builds). */
 export interface ApplicationError {
@@ -36,6 +38,8 @@ export function createErrorHandler(deps: ErrorAlertDeps = {}): (error: unknown) 
     const document = getDocument();
     // A failed app must not leave the blocking message spinning over it.
     document?.getElementById(BLOCKING_ELEMENT_ID)?.setAttribute('hidden', '');
+    // Nor a prerendered screen that no app will ever bring to life: a form that cannot submit misleads.
+    document?.querySelectorAll(PRERENDERED_SELECTOR).forEach((element) => element.setAttribute('hidden', ''));
     const alert = document?.getElementById(LOAD_ERROR_ELEMENT_ID);
     if (alert) {
       alert.dataset.app = app;

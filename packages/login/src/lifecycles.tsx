@@ -8,6 +8,7 @@
  */
 import { Component, useEffect } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { LoginRoot } from './components/LoginRoot';
@@ -40,6 +41,24 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
 
 const roots = new Map<string, Root>();
 
+/** Set by the server on the container when it holds the prerendered first screen (prerender.tsx). */
+const PRERENDERED_ATTR = 'data-atrium-prerendered';
+/** The prerendered screen's inline stylesheet: redundant once the app has adopted its own sheets. */
+const FRAME_STYLE_SELECTOR = 'style[data-atrium-login-frame]';
+
+/** What the user typed into the prerendered screen before the app took over. */
+function typedBeforeMount(element: HTMLElement): string | undefined {
+  if (!element.hasAttribute(PRERENDERED_ATTR)) return undefined;
+  const input = element.querySelector<HTMLInputElement>('input[name="username"]');
+  return input && input.value !== '' ? input.value : undefined;
+}
+
+/** After the first commit React has replaced the prerendered markup (createRoot clears its container). */
+function retirePrerendered(element: HTMLElement): void {
+  element.removeAttribute(PRERENDERED_ATTR);
+  document.querySelector(FRAME_STYLE_SELECTOR)?.remove();
+}
+
 function container(name: string): HTMLElement {
   const id = `single-spa-application:${name}`;
   let element = document.getElementById(id);
@@ -55,14 +74,26 @@ export async function bootstrap(): Promise<void> {}
 
 export function mount(props: AppProps): Promise<void> {
   return new Promise((resolve) => {
-    const root = createRoot(container(props.name));
+    const element = container(props.name);
+    const initialUsername = typedBeforeMount(element);
+    const root = createRoot(element);
     roots.set(props.name, root);
-    root.render(
-      <Committed onCommit={resolve}>
-        <Boundary>
-          <LoginRoot {...(props.boot ? { boot: props.boot } : {})} />
-        </Boundary>
-      </Committed>,
+    const committed = () => {
+      retirePrerendered(element);
+      resolve();
+    };
+    // Synchronously: between reading the prerendered field and React replacing it, no keystroke may land.
+    flushSync(() =>
+      root.render(
+        <Committed onCommit={committed}>
+          <Boundary>
+            <LoginRoot
+              {...(props.boot ? { boot: props.boot } : {})}
+              {...(initialUsername !== undefined ? { initialUsername } : {})}
+            />
+          </Boundary>
+        </Committed>,
+      ),
     );
   });
 }

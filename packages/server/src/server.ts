@@ -97,6 +97,12 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   registerRequestLogging(app, ctx.state.requestLog);
 
   await app.register(frontendRoutes(ctx));
+  // Every other GET is an app route (the SPA fallback). A route rather than the not-found handler, so the
+  // page goes through @fastify/compress like every other answer; reserved paths stay 404s.
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? request.url;
+    return isReservedPath(pathname) ? reply.callNotFound() : indexHandler(request, reply);
+  });
   await app.register(legacyRoutes(ctx));
   if (options.proxy) {
     await app.register(proxyRoutes(ctx, indexHandler));

@@ -24,14 +24,24 @@ export interface PreloadEntry {
   name: string;
   href: string;
   integrity?: string;
+  /** An ES module chunk (loaded with import()): `modulepreload` instead of a script preload. */
+  module?: boolean;
 }
 export interface PreloadPlan {
   login: PreloadEntry[];
   shell: PreloadEntry[];
 }
 
+/** dist/login-frame.json (written by the build): the login page's first screen, painted before any script. */
+export interface LoginFrame {
+  html: string;
+  css: string;
+}
+
 export interface DistFiles {
   template: string;
+  /** null for a build without one: the login page then starts from the generic frame. */
+  loginFrame: LoginFrame | null;
   importMap: ImportMap;
   buildStamp: string;
   /** null when the build wrote no preloads.json: then the list is derived from the import map. */
@@ -56,6 +66,14 @@ function parsePreloads(text: string | null): PreloadPlan | null {
   const value = JSON.parse(text) as { login?: unknown; shell?: unknown };
   return isPreloadList(value.login) && isPreloadList(value.shell)
     ? { login: value.login, shell: value.shell }
+    : null;
+}
+
+function parseLoginFrame(text: string | null): LoginFrame | null {
+  if (text === null) return null;
+  const value = JSON.parse(text) as Partial<LoginFrame>;
+  return typeof value.html === 'string' && typeof value.css === 'string'
+    ? { html: value.html, css: value.css }
     : null;
 }
 
@@ -86,11 +104,12 @@ export function createDistReader(distDir: string): () => Promise<DistFiles> {
       throw new DistMissingError(`${indexPath} does not exist`);
     }
     if (cached && cached.version === version) return cached.files;
-    const [template, mapText, buildText, preloadsText] = await Promise.all([
+    const [template, mapText, buildText, preloadsText, loginFrameText] = await Promise.all([
       readFile(indexPath, 'utf8'),
       readFile(path.join(distDir, 'importmap.json'), 'utf8').catch(() => '{"imports":{}}'),
       readFile(path.join(distDir, 'build.json'), 'utf8').catch(() => '{}'),
       readFile(path.join(distDir, 'preloads.json'), 'utf8').catch(() => null),
+      readFile(path.join(distDir, 'login-frame.json'), 'utf8').catch(() => null),
     ]);
     const parsedMap: unknown = JSON.parse(mapText);
     const build = JSON.parse(buildText) as { stamp?: unknown };
@@ -99,6 +118,7 @@ export function createDistReader(distDir: string): () => Promise<DistFiles> {
       importMap: isImportMap(parsedMap) ? parsedMap : { imports: {} },
       buildStamp: typeof build.stamp === 'string' ? build.stamp : '',
       preloads: parsePreloads(preloadsText),
+      loginFrame: parseLoginFrame(loginFrameText),
     };
     cached = { version, files };
     return files;
@@ -117,14 +137,27 @@ export function preloadsFromImportMap(importMap: ImportMap, names: readonly stri
 
 export function preloadLinks(entries: readonly PreloadEntry[], nonce: string): string {
   return entries
-    .map(({ href, integrity }) => {
+    .map(({ href, integrity, module }) => {
       const integrityAttr = integrity ? ` integrity="${escapeHtml(integrity)}"` : '';
+      if (module) {
+        return `<link rel="modulepreload" href="${escapeHtml(href)}"${integrityAttr} nonce="${escapeHtml(nonce)}">`;
+      }
       // SystemJS sets crossorigin only on scripts from another origin; a preload is reused only when its
       // credentials mode matches the script's, so same-origin preloads must not carry the attribute.
       const crossOriginAttr = /^(https?:)?\/\//i.test(href) ? ' crossorigin="anonymous"' : '';
       return `<link rel="preload" as="script" href="${escapeHtml(href)}"${crossOriginAttr}${integrityAttr} nonce="${escapeHtml(nonce)}">`;
     })
     .join('\n');
+}
+
+/** single-spa's container for the login app, where the app mounts (packages/login/src/lifecycles.tsx). */
+export const LOGIN_CONTAINER_ID = 'single-spa-application:@atrium/login';
+/** Marks the login frame's inline stylesheet, which the app removes once it has adopted its own. */
+export const LOGIN_FRAME_STYLE_ATTR = 'data-atrium-login-frame';
+
+/** CSS inside <style>: the one sequence that could end the element early is made harmless. */
+function styleText(css: string): string {
+  return css.replace(/<\/style/gi, '<\\/style');
 }
 
 export interface RenderIndexOptions {
@@ -143,6 +176,7 @@ export function renderIndex(files: DistFiles, { nonce, login, env }: RenderIndex
       login ? '@atrium/login' : '@atrium/shell',
       ...SHARED_PRELOADS,
     ]);
+  const frame = login ? files.loginFrame : null;
   const values: Record<string, string> = {
     NONCE: escapeHtml(nonce),
     ENV: escapeHtml(env),
@@ -150,10 +184,17 @@ export function renderIndex(files: DistFiles, { nonce, login, env }: RenderIndex
     PRELOADS: preloadLinks(entries, nonce),
     BUILD_STAMP: escapeHtml(files.buildStamp),
     BLOCKING_HIDDEN: login ? 'hidden' : '',
+    // The login page paints its own first screen (built from the app's first render, so trusted markup);
+    // the generic frame is for shell routes.
+    PAGE_STYLES: frame
+      ? `<style nonce="${escapeHtml(nonce)}" ${LOGIN_FRAME_STYLE_ATTR}>${styleText(frame.css)}</style>`
+      : '',
+    LOGIN_FRAME: frame ? `<div id="${LOGIN_CONTAINER_ID}" data-atrium-prerendered>${frame.html}</div>` : '',
+    FRAME_HIDDEN: frame ? 'hidden' : '',
   };
   // One pass, so a value that happens to contain "{{...}}" is never substituted again.
   return files.template.replace(
-    /\{\{(NONCE|ENV|IMPORTMAP|PRELOADS|BUILD_STAMP|BLOCKING_HIDDEN)\}\}/g,
+    /\{\{(NONCE|ENV|IMPORTMAP|PRELOADS|BUILD_STAMP|BLOCKING_HIDDEN|PAGE_STYLES|LOGIN_FRAME|FRAME_HIDDEN)\}\}/g,
     (_m, key: string) => values[key] ?? '',
   );
 }

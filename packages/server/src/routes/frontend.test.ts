@@ -7,9 +7,10 @@ import { startServer, type Running } from '../test-helpers.js';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head>
 <script type="systemjs-importmap" nonce="{{NONCE}}">{{IMPORTMAP}}</script>
-{{PRELOADS}}
+{{PRELOADS}}{{PAGE_STYLES}}
 <meta name="atrium-build" content="{{BUILD_STAMP}}"><meta name="atrium-env" content="{{ENV}}">
-</head><body><div id="atrium-blocking" {{BLOCKING_HIDDEN}}>Setting up the product, please wait...</div>
+</head><body>{{LOGIN_FRAME}}<div id="atrium-frame" {{FRAME_HIDDEN}}>frame</div>
+<div id="atrium-blocking" {{BLOCKING_HIDDEN}}>Setting up the product, please wait...</div>
 <script nonce="{{NONCE}}" src="/static/systemjs/system.min.js"></script></body></html>`;
 
 const IMPORT_MAP = {
@@ -31,6 +32,14 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'widgets'));
   await mkdir(path.join(dist, 'static'));
   await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+  await writeFile(
+    path.join(dist, 'login-frame.json'),
+    JSON.stringify({
+      html: '<form class="atr-login__form"><input name="username" value=""/></form>',
+      // A stylesheet that tries to end its element early must not get markup into the page.
+      css: '.atr-login{color:red}</style><script>alert(1)</script>',
+    }),
+  );
   await writeFile(path.join(dist, 'importmap.json'), JSON.stringify(IMPORT_MAP));
   await writeFile(
     path.join(dist, 'build.json'),
@@ -69,7 +78,7 @@ describe('index.html', () => {
     expect(second.status).toBe(200);
     const csp = first.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(
-      /^default-src 'self'; script-src 'nonce-[\w-]+' 'strict-dynamic'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'; require-trusted-types-for 'script'; trusted-types default dompurify lit-html 'allow-duplicates'$/,
+      /^default-src 'self'; script-src 'nonce-([\w-]+)' 'strict-dynamic'; style-src 'self' 'nonce-\1'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'; require-trusted-types-for 'script'; trusted-types default dompurify lit-html 'allow-duplicates'$/,
     );
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     expect(first.headers.get('referrer-policy')).toBe('same-origin');
@@ -93,6 +102,29 @@ describe('index.html', () => {
     expect(page).toContain('content="2025_10_27_103446"');
     expect(page).toContain('<meta name="atrium-env" content="production">');
     expect(page).toContain('<div id="atrium-blocking" >');
+    // Shell routes paint the generic frame; the login page's first screen is only for the login page.
+    expect(page).toContain('<div id="atrium-frame" >');
+    expect(page).not.toContain('atr-login');
+  });
+
+  it('sends the login page with its prerendered first screen, its CSS under the nonce', async () => {
+    const response = await get('/common/login');
+    const nonce = /'nonce-([\w-]+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    const page = await response.text();
+    expect(page).toContain(
+      '<div id="single-spa-application:@atrium/login" data-atrium-prerendered><form class="atr-login__form"><input name="username" value=""/></form></div>',
+    );
+    expect(page).toContain(`<style nonce="${nonce}" data-atrium-login-frame>.atr-login{color:red}<\\/style>`);
+    // The stylesheet's text cannot end its element: the one `</style>` is the element's own end tag.
+    expect(page.match(/<\/style/gi)).toEqual(['</style']);
+    expect(page).toContain('<div id="atrium-frame" hidden>');
+  });
+
+  it('compresses the page for clients that accept it', async () => {
+    const response = await get('/home', { 'accept-encoding': 'gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toContain('Setting up the product, please wait...');
   });
 
   it('hides the blocking message and preloads the login app on /common/login', async () => {
@@ -125,6 +157,14 @@ describe('preloads.json', () => {
     } finally {
       await rm(path.join(dist, 'preloads.json'));
       await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+      await writeFile(
+        path.join(dist, 'login-frame.json'),
+        JSON.stringify({
+          html: '<form class="atr-login__form"><input name="username" value=""/></form>',
+          // A stylesheet that tries to end its element early must not get markup into the page.
+          css: '.atr-login{color:red}</style><script>alert(1)</script>',
+        }),
+      );
     }
   });
 });
@@ -176,8 +216,13 @@ describe('preload links', () => {
       [
         { name: 'same-origin', href: '/assets/a.js', integrity: 'sha384-A' },
         { name: 'cdn', href: 'https://cdn.example/assets/b.js', integrity: 'sha384-B' },
+        { name: 'root#boot', href: '/assets/root.1.js', integrity: 'sha384-C', module: true },
       ],
       'n0nce',
+    );
+    // An async chunk is an ES module the bundle imports itself: a module preload.
+    expect(links).toContain(
+      '<link rel="modulepreload" href="/assets/root.1.js" integrity="sha384-C" nonce="n0nce">',
     );
     // Same origin: SystemJS adds no crossorigin, so neither may the preload (else a second download).
     expect(links).toContain(

@@ -1,7 +1,7 @@
 /**
  * Finds the route that owns a pathname. Pure: the table is a parameter so tests can pass their own.
  */
-import { NOT_FOUND_ROUTE, ROUTES } from './route-table';
+import { NOT_FOUND_ROUTE, ROUTES, areaModuleName } from './route-table';
 import type { RouteDef } from './route-table';
 
 export interface RouteMatch {
@@ -56,4 +56,14 @@ export function matchRoute(pathname: string, table: readonly RouteDef[] = ROUTES
     if (owns(def, path)) return { route: def, path, notFound: false };
   }
   return { route: NOT_FOUND_ROUTE, path, notFound: true };
+}
+
+/**
+ * The import-map name of the area a pathname shows. The root config calls it while the session starts, to
+ * fetch that area's module in parallel (root-config/src/start.ts, warmShell).
+ */
+export function areaModuleFor(pathname: string): string | null {
+  const { route } = matchRoute(pathname);
+  // A redirect route shows another path's area; that one is fetched when the shell gets there.
+  return route.area === null ? null : areaModuleName(route.area);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sis } from '@atrium/api';
 import { ROUTES, routeHref } from './route-table';
-import { matchRoute } from './match';
+import { areaModuleFor, matchRoute } from './match';
 import { evaluateGuard } from './guards';
 
 const SPEC_ROUTES = [
@@ -179,5 +179,13 @@ describe('evaluateGuard', () => {
       const decision = evaluateGuard(matchRoute(`/${path.replace('/**', '/x')}`).route, started(sis()));
       expect(decision.kind, path).toBe('allow');
     }
+  });
+});
+
+describe('areaModuleFor', () => {
+  it('names the module of the area a path shows, for the root config to fetch early', () => {
+    expect(areaModuleFor('/home')).toBe('@atrium/area-home');
+    expect(areaModuleFor('/evaluations/forms/12')).toBe('@atrium/area-evaluations');
+    expect(areaModuleFor('/no/such/page')).toBe('@atrium/area-not-found');
   });
 });

@@ -8,7 +8,7 @@
  * element is not given `route` for the same reason: it would re-render on each navigation, and without it
  * it reads `location.pathname` whenever it renders, which is the route these lists were made for.
  */
-import { createElement, useEffect, useMemo, useRef } from 'react';
+import { createElement, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { defineNotificationBar } from '@atrium/widgets';
 import { isHomeRoute, session, visibleNotifications } from '@atrium/session';
 import { useDismissedIds, useSystemNotifications } from '../hooks';
@@ -25,11 +25,14 @@ export function NotificationBarSlot({ route }: { route: string }) {
     [list, onHome, dismissedIds],
   );
 
-  useEffect(() => {
+  // Layout effects, not passive ones: those run after the browser has painted the shell, and the bar
+  // arriving one paint later would push the page down (a layout shift). Lit renders in a microtask, still
+  // before that paint.
+  useLayoutEffect(() => {
     defineNotificationBar();
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (ref.current) ref.current.notifications = notifications;
   }, [notifications]);
 

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { renderLoginFrame } from './prerender';
+
+describe('renderLoginFrame', () => {
+  it("is the username step of the app's first render, with the CSS it needs", () => {
+    const frame = renderLoginFrame(new Date(2031, 5, 1));
+    expect(frame.html).toContain('<h2 class="atr-login__title">Sign In</h2>');
+    expect(frame.html).toMatch(/<input[^>]*name="username"[^>]*value=""/);
+    // Next stays disabled until a username is typed, as in the app.
+    expect(frame.html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Next<\/button>/);
+    // Settings are not known yet: no help links, legal links without addresses.
+    expect(frame.html).not.toContain('Forgot Username?');
+    expect(frame.html).toContain('<span>Terms of Use</span>');
+    expect(frame.html).toContain('© 2031 Atrium. All rights reserved.');
+    expect(frame.css).toContain('.atr-login__card');
+    expect(frame.css).toContain('.atr-btn');
+  });
+});

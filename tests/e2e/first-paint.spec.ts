@@ -1,0 +1,94 @@
+/**
+ * The first paint (issue 8): the login page's first screen is HTML that paints before any script runs,
+ * the app takes it over without losing what was typed, and neither the login page nor the shell moves
+ * content around once it is on screen (cumulative layout shift, as Lighthouse scores it).
+ */
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { PASSWORD } from './login-helpers';
+
+/** Collects layout shifts not caused by input, from the first byte on (the observer is buffered). */
+const SHIFT_OBSERVER = `(() => {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
+
+async function layoutShift(page: Page): Promise<number> {
+  // Two frames, so shifts of the last render are reported.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  return page.evaluate(() =>
+    ((window as unknown as { __shifts: number[] }).__shifts ?? []).reduce((sum, value) => sum + value, 0),
+  );
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login page still shows its sign-in screen', async ({ page }) => {
+    await page.goto('/common/login');
+    await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(page.getByText('Part of the page failed to load.')).toBeHidden();
+  });
+});
+
+test('what is typed before the app has loaded is kept when it takes over', async ({ page }) => {
+  // Hold the login module back until the user has typed into the HTML screen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/atrium-login\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not 'load': the held module's preload keeps the load event back until it is released.
+  await page.goto('/common/login', { waitUntil: 'commit' });
+  const username = page.getByRole('textbox', { name: 'Username' });
+  await username.fill('student');
+  // Enter before the app is there does not reload the page with the username in the address.
+  await username.press('Enter');
+  expect(new URL(page.url()).search).toBe('');
+  release();
+  await expect(username).toBeFocused();
+  await expect(username).toHaveValue('student');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test.describe('layout stability on a phone-sized screen', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test('the login page does not move once painted', async ({ page }) => {
+    await page.addInitScript(SHIFT_OBSERVER);
+    await page.goto('/common/login');
+    await expect(page.getByRole('textbox', { name: 'Username' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Forgot Username?' })).toBeVisible();
+    // Lighthouse calls under 0.1 good; the frame and the app's first render are the same layout.
+    expect(await layoutShift(page)).toBeLessThan(0.05);
+  });
+
+  test('home does not move once painted: the frame leaves and the notices arrive with the shell', async ({
+    page,
+  }) => {
+    await page.goto('/common/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('student');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    // A cold load of home, signed in.
+    await page.addInitScript(SHIFT_OBSERVER);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    await expect(page.getByText('Scheduled maintenance', { exact: false })).toBeVisible();
+    expect(await layoutShift(page)).toBeLessThan(0.05);
+  });
+});
