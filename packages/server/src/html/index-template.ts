@@ -160,6 +160,18 @@ function styleText(css: string): string {
   return css.replace(/<\/style/gi, '<\\/style');
 }
 
+/** The same choices as preloadLinks, as data for the page's start script to act on after the first paint. */
+export function latePreloads(
+  entries: readonly PreloadEntry[],
+): { href: string; integrity?: string; module?: true; crossorigin?: 'anonymous' }[] {
+  return entries.map(({ href, integrity, module }) => ({
+    href,
+    ...(integrity ? { integrity } : {}),
+    ...(module ? { module: true as const } : {}),
+    ...(!module && /^(https?:)?\/\//i.test(href) ? { crossorigin: 'anonymous' as const } : {}),
+  }));
+}
+
 export interface RenderIndexOptions {
   nonce: string;
   env: string;
@@ -181,7 +193,11 @@ export function renderIndex(files: DistFiles, { nonce, login, env }: RenderIndex
     NONCE: escapeHtml(nonce),
     ENV: escapeHtml(env),
     IMPORTMAP: jsonForScript(files.importMap),
-    PRELOADS: preloadLinks(entries, nonce),
+    // The login page sends its whole first screen as HTML: its preloads wait for that to paint (issuing a
+    // dozen fetches costs the main thread tens of milliseconds on a slow phone). Shell pages paint only a
+    // frame, and their content waits on these modules: theirs go out with the head.
+    PRELOADS: frame ? '' : preloadLinks(entries, nonce),
+    LATE_PRELOADS: jsonForScript(frame ? latePreloads(entries) : []),
     BUILD_STAMP: escapeHtml(files.buildStamp),
     BLOCKING_HIDDEN: login ? 'hidden' : '',
     // The login page paints its own first screen (built from the app's first render, so trusted markup);
@@ -194,7 +210,7 @@ export function renderIndex(files: DistFiles, { nonce, login, env }: RenderIndex
   };
   // One pass, so a value that happens to contain "{{...}}" is never substituted again.
   return files.template.replace(
-    /\{\{(NONCE|ENV|IMPORTMAP|PRELOADS|BUILD_STAMP|BLOCKING_HIDDEN|PAGE_STYLES|LOGIN_FRAME|FRAME_HIDDEN)\}\}/g,
+    /\{\{(NONCE|ENV|IMPORTMAP|PRELOADS|LATE_PRELOADS|BUILD_STAMP|BLOCKING_HIDDEN|PAGE_STYLES|LOGIN_FRAME|FRAME_HIDDEN)\}\}/g,
     (_m, key: string) => values[key] ?? '',
   );
 }
