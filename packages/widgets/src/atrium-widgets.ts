@@ -8,46 +8,12 @@
  */
 // First, so the start mark precedes the evaluation of everything else.
 import './legacy/start-mark.js';
+// Second: starts the session's requests (when the page has a tag) before Lit and the elements evaluate.
+import { embedded, initializeAnswerOfThisCopy, loadSession } from './legacy/page-session.js';
 import { defineNotificationBar } from './notification-bar/define.js';
 import { NotificationBarElement } from './notification-bar/notification-bar.js';
-import { defineOnce, widgetsRegistry } from './registry.js';
-import type { LegacySessionSnapshot } from './registry.js';
+import { defineOnce } from './registry.js';
 import { DevToolbarLoaderElement } from './legacy/dev-toolbar-loader.js';
-import { isInsideAtriumShell } from './legacy/embedded.js';
-import { fetchLegacySession } from './legacy/lite-session.js';
-import { isApiError } from '../../api/src/errors.js';
-
-const registry = widgetsRegistry();
-const embedded = isInsideAtriumShell();
-
-/**
- * initialize's answer as this copy read it, for the toolbar chunk; module memory only (it holds the bearer
- * token), never the shared registry. Undefined when another copy started the session.
- */
-let initializeAnswer: unknown = undefined;
-
-/** The session on the bar's critical path: two fetches in this file, no client chunk (lite-session.ts). */
-async function startLiteSession(): Promise<LegacySessionSnapshot | null> {
-  try {
-    const { snapshot, initialize } = await fetchLegacySession();
-    initializeAnswer = initialize;
-    return snapshot;
-  } catch (error) {
-    // Nobody signed in here is normal on a legacy page: show nothing, say nothing.
-    if (!isApiError(error) || error.code !== 'unauthorized') {
-      console.warn('[atrium-widgets] could not read the legacy session', error);
-    }
-    return null;
-  }
-}
-
-/** The page's one legacy session, shared through the registry by both tags and every copy. */
-const loadSession = (): Promise<LegacySessionSnapshot | null> => {
-  // Inside the shell the frame shows no widgets, so it has no reason to trade the cookie either.
-  if (embedded) return Promise.resolve(null);
-  registry.legacySession ??= startLiteSession();
-  return registry.legacySession;
-};
 
 NotificationBarElement.embedded = embedded;
 defineNotificationBar({ loadSession });
@@ -58,7 +24,7 @@ DevToolbarLoaderElement.deps = {
     const chunk = await import(/* webpackChunkName: "atrium-dev-toolbar" */ './legacy/toolbar-chunk.js');
     // The toolbar reads the full client and store: fill them from the answer already read (validated in
     // full there), so initialize is not asked twice.
-    if (!(await chunk.adoptLegacySession(initializeAnswer))) {
+    if (!(await chunk.adoptLegacySession(initializeAnswerOfThisCopy()))) {
       throw new Error('the legacy session did not pass validation');
     }
     return chunk;

@@ -8,7 +8,8 @@ import type { SystemNotification } from '@atrium/api';
 import { defineNotificationBar } from '../src/notification-bar/define.js';
 import { NotificationBarElement } from '../src/notification-bar/notification-bar.js';
 import { defineOnce } from '../src/registry.js';
-import { loadSanitizer } from '../src/notification-bar/sanitize.js';
+import { loadFallbackSanitizer, loadSanitizer, nativeSanitizer } from '../src/notification-bar/sanitize.js';
+import { withoutNativeApi } from './without-native-sanitizer.js';
 
 const DISMISSED_KEY = 'atrium.dismissedNotifications';
 
@@ -285,36 +286,85 @@ describe('<atrium-notification-bar>', () => {
   });
 
   describe('server text', () => {
-    it('never runs markup in a message, and keeps the allowed formatting', async () => {
-      const flag = '__atriumXss';
+    const hostile = (flag: string): SystemNotification => ({
+      ...closeable,
+      id: 'xss',
+      message: `<b>Maintenance</b> tonight<img src="x" onerror="window.${flag}=true"><script>window.${flag}=true</script>`,
+    });
+
+    it('shows sanitised markup in its first paint with the native sanitiser, and runs nothing', async () => {
+      expect(nativeSanitizer()).to.not.equal(null);
+      const flag = '__atriumXssNative';
       (window as unknown as Record<string, unknown>)[flag] = false;
       const el = await mount((bar) => {
-        bar.notifications = [
-          {
-            ...closeable,
-            id: 'xss',
-            message: `<b>Maintenance</b> tonight<img src="x" onerror="window.${flag}=true"><script>window.${flag}=true</script>`,
-          },
-        ];
+        bar.notifications = [hostile(flag)];
       });
-      // First paint: the words only.
-      expect(row(el, 'xss').querySelector('.message')!.textContent!.trim()).to.equal('Maintenance tonight');
-      await loadSanitizer();
-      await until(() => row(el, 'xss').querySelector('b') !== null, 'the sanitised markup');
+      const message = row(el, 'xss').querySelector('.message')!;
+      expect(message.querySelector('b')?.textContent).to.equal('Maintenance');
+      expect(message.textContent!.trim()).to.equal('Maintenance tonight');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(row(el, 'xss').querySelector('img, script')).to.equal(null);
       expect((window as unknown as Record<string, unknown>)[flag]).to.equal(false);
     });
 
+    it('without the native API: the words first, then DOMPurify, and the same result', async () => {
+      const flag = '__atriumXssFallback';
+      (window as unknown as Record<string, unknown>)[flag] = false;
+      const el = await withoutNativeApi(async () => {
+        const bar = await mount((b) => {
+          b.notifications = [hostile(flag)];
+        });
+        // First paint: the words only (DOMPurify is still on its way).
+        expect(row(bar, 'xss').querySelector('.message')!.innerHTML).to.not.contain('<b>');
+        expect(row(bar, 'xss').querySelector('.message')!.textContent!.trim()).to.equal(
+          'Maintenance tonight',
+        );
+        await loadFallbackSanitizer();
+        return bar;
+      });
+      await until(() => row(el, 'xss').querySelector('b') !== null, 'the sanitised markup');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(row(el, 'xss').querySelector('img, script')).to.equal(null);
+      expect((window as unknown as Record<string, unknown>)[flag]).to.equal(false);
+      const native = await mount((bar) => {
+        bar.notifications = [hostile(flag)];
+      });
+      expect(row(el, 'xss').querySelector('.message')!.innerHTML).to.equal(
+        row(native, 'xss').querySelector('.message')!.innerHTML,
+      );
+    });
+
+    it('keeps the nodes of an unchanged message when it renders again', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [{ ...plain, message: '<b>Bold</b> notice' }, closeable];
+      });
+      const bold = row(el, 'plain').querySelector('b');
+      expect(bold).to.not.equal(null);
+      row(el, 'closeable').querySelector<HTMLButtonElement>('.close')!.click();
+      await el.updateComplete;
+      expect(ids(el)).to.deep.equal(['plain']);
+      expect(row(el, 'plain').querySelector('b')).to.equal(bold);
+    });
+
     it('drops javascript: links and keeps https ones', async () => {
       const sanitize = await loadSanitizer();
-      const clean = sanitize('<a href="javascript:alert(1)">x</a><a href="https://example.org/">y</a>');
       const holder = document.createElement('div');
-      holder.innerHTML = clean;
+      holder.append(sanitize('<a href="javascript:alert(1)">x</a><a href="https://example.org/">y</a>'));
       const [bad, good] = holder.querySelectorAll('a');
       expect(bad!.hasAttribute('href')).to.equal(false);
       expect(good!.getAttribute('href')).to.equal('https://example.org/');
       expect(good!.getAttribute('rel')).to.equal('noopener noreferrer');
+    });
+
+    it('shows a modal body with markup as sanitised nodes', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [{ ...clickable, body: '<p>Read <a href="javascript:alert(1)">this</a></p>' }];
+      });
+      await el.open('clickable');
+      const body = el.shadowRoot!.querySelector('#atrium-nb-body')!;
+      // Lit's markers are comments; the rest is the sanitised body.
+      expect(body.innerHTML.replace(/<!--[^]*?-->/g, '')).to.equal('<p>Read <a>this</a></p>');
+      el.close();
     });
   });
 

@@ -5,7 +5,7 @@
  */
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { guard } from 'lit/directives/guard.js';
 import type { SystemNotification } from '@atrium/api';
 // The session package's framework-free files, not its barrel: the barrel re-exports the React hook.
 import { visibleNotifications } from '../../../session/src/helpers.js';
@@ -14,7 +14,7 @@ import type { SessionStorageLike } from '../../../session/src/store.js';
 import type { LegacySessionSnapshot } from '../registry.js';
 import { WIDGETS_VERSION } from '../version.js';
 import { parseNotificationsAttribute } from './notifications.js';
-import { hasMarkup, loadSanitizer, markupToText } from './sanitize.js';
+import { hasMarkup, loadSanitizer, markupToText, nativeSanitizer } from './sanitize.js';
 import type { Sanitizer } from './sanitize.js';
 import { notificationBarStyles } from './styles.js';
 
@@ -109,7 +109,8 @@ export class NotificationBarElement extends LitElement {
     this._sessionList = null;
     this._dismissed = [];
     this._open = null;
-    this._sanitize = null;
+    // The browser's own sanitiser is there at once where it exists: rich text in the first paint.
+    this._sanitize = nativeSanitizer();
   }
 
   override connectedCallback(): void {
@@ -125,8 +126,9 @@ export class NotificationBarElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('notifications') || changed.has('source')) this._maybeLoadSession();
-    // A shown message carries markup: fetch the sanitiser (its own chunk); until then the words show as
-    // plain text. Hidden notices and modal bodies do not need it yet (`open` fetches it for a body).
+    // No native sanitiser and a shown message carries markup: fetch DOMPurify (its own chunk); until then
+    // the words show as plain text. Hidden notices and modal bodies do not need it yet (`open` fetches it
+    // for a body).
     if (this._sanitize === null && this.visible.some((n) => hasMarkup(n.message))) {
       void loadSanitizer().then(
         (sanitize) => {
@@ -254,11 +256,15 @@ export class NotificationBarElement extends LitElement {
     if (opener?.isConnected) opener.focus();
   }
 
-  /** Server text, as sanitised HTML when the sanitiser is ready, else as the words alone. */
-  private _richText(text: string): TemplateResult | string {
+  /**
+   * Server text, as sanitised nodes when the sanitiser is ready, else as the words alone. `guard` keeps the
+   * nodes of an unchanged text across renders, so a re-render (a dismissal, the modal) does not replace
+   * them inside the live region.
+   */
+  private _richText(text: string): unknown {
     if (!hasMarkup(text)) return text;
-    if (this._sanitize) return html`${unsafeHTML(this._sanitize(text))}`;
-    return markupToText(text);
+    const sanitize = this._sanitize;
+    return sanitize ? guard([text, sanitize], () => sanitize(text)) : markupToText(text);
   }
 
   private _renderItem(item: SystemNotification): TemplateResult {

@@ -1,26 +1,50 @@
 /**
- * Notification text comes from the server and may carry HTML. Two ways to show it, neither of which ever
- * runs anything:
+ * Notification text comes from the server and may carry HTML. It is shown either as words only
+ * (`markupToText`) or as DOM nodes of a tight allow-list (`Sanitizer`); neither ever runs anything, and
+ * neither writes a string to an HTML sink (the shell requires Trusted Types).
  *
- * - `markupToText`: the words only, parsed in an inert document (DOMParser documents have no browsing
- *   context: no scripts, no image loads, so `<img onerror>` cannot fire). Used for first paint.
- * - `loadSanitizer`: DOMPurify with a tight allow-list, loaded on demand in its own chunk so the bar's
- *   first download stays small; the sanitised HTML replaces the text once it is ready.
+ * Where the browser has the HTML Sanitizer API (`Document.parseHTML` with a sanitizer, the document-level
+ * sibling of `Element.setHTML`), that is the parser and the first filter, synchronously and in the entry.
+ * Elsewhere DOMPurify is loaded on demand in its own chunk. Either way the result then goes through
+ * `allowListed`, which builds fresh nodes in the page from the allowed tags, the words and vetted links
+ * only, so both paths give the same output.
  */
 
-/** Only these tags survive; every attribute except `href` (and the `rel` we add) is removed. */
+/** Only these tags survive; every attribute except `href` on links (and the `rel` we add) is removed. */
 export const ALLOWED_TAGS: readonly string[] = ['b', 'i', 'em', 'strong', 'a', 'br', 'p', 'ul', 'ol', 'li'];
-const ALLOWED_ATTR: readonly string[] = ['href'];
+const ALLOWED_ATTR: string[] = ['href'];
 
-/** True when the text needs an HTML parser at all; plain text skips DOMPurify entirely. */
+/**
+ * Dropped with everything inside them: DOMPurify's default FORBID_CONTENTS (its HTML names; SVG and MathML
+ * are dropped whole as well). Any other tag that is not allowed is unwrapped: its words stay.
+ */
+const DROPPED: string[] = [
+  'audio',
+  'colgroup',
+  'head',
+  'iframe',
+  'noembed',
+  'noframes',
+  'noscript',
+  'plaintext',
+  'script',
+  'selectedcontent',
+  'style',
+  'template',
+  'thead',
+  'title',
+  'video',
+  'xmp',
+];
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** Sanitised markup as nodes of the page's document, ready to insert (Lit renders a fragment as is). */
+export type Sanitizer = (html: string) => DocumentFragment;
+
+/** True when the text needs an HTML parser at all; plain text is shown as it is. */
 export function hasMarkup(text: string): boolean {
   return /[<&]/.test(text);
-}
-
-export function markupToText(html: string): string {
-  if (!hasMarkup(html)) return html;
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** Links may go to this site or to any https address; never javascript:, data:, or plain http elsewhere. */
@@ -36,36 +60,216 @@ export function isAllowedHref(href: string, base: string = location.href): boole
   return url.protocol === 'http:' && url.origin === new URL(base).origin;
 }
 
-export type Sanitizer = (html: string) => string;
+// The HTML tokenizer's view of a tag, enough to find attribute names (see dropInlineAttributes).
+const TAG_NAME = /[a-z][^\t\n\f\r />]*/iy;
+const ATTRIBUTE =
+  /[\t\n\f\r /]*([^\t\n\f\r />][^\t\n\f\r /=>]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"[^"]*"|'[^']*'|[^\t\n\f\r >]*))?/y;
+const TAG_END = /[\t\n\f\r /]*>/y;
+const COMMENT_END = /--!?>/g;
+const RAW_TEXT = /^(?:script|style|textarea|title|xmp|iframe|noembed|noframes)$/i;
 
-let sanitizer: Promise<Sanitizer> | null = null;
+/**
+ * Removes `on…` and `style` attributes from start tags before the markup is parsed. Not a defence: the
+ * sanitisers below drop them either way. Chromium reports a CSP violation (in the console, to
+ * `securitypolicyviolation` listeners and report endpoints) whenever its parser meets an inline handler or
+ * style attribute on a page whose CSP forbids them, even in an inert document and even inside `setHTML`, so
+ * a hostile notice would otherwise look like an attack on the page every time it is shown. Comments and
+ * raw-text elements are skipped as the tokenizer skips them; a tag cut off by the end of the text is left
+ * alone (the parser drops it).
+ */
+export function dropInlineAttributes(html: string): string {
+  if (!/[\s/"'](?:on|style)/i.test(html)) return html;
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = html.indexOf('<', at);
+    if (open < 0) return out + html.slice(at);
+    out += html.slice(at, open);
+    at = open;
+    if (html.startsWith('<!--', open)) {
+      COMMENT_END.lastIndex = open + 2;
+      const end = COMMENT_END.exec(html);
+      at = end ? end.index + end[0].length : html.length;
+      out += html.slice(open, at);
+      continue;
+    }
+    const endTag = html[open + 1] === '/';
+    TAG_NAME.lastIndex = open + (endTag ? 2 : 1);
+    const name = TAG_NAME.exec(html);
+    if (!name) {
+      // Text, or a bogus comment (`<!x>`, `<?x>`, `</ x>`): nothing in it becomes an attribute.
+      const end = /[!?/]/.test(html[open + 1] ?? '') ? html.indexOf('>', open) : open;
+      at = end < 0 ? html.length : end + 1;
+      out += html.slice(open, at);
+      continue;
+    }
+    let tag = html.slice(open, TAG_NAME.lastIndex);
+    let cursor = TAG_NAME.lastIndex;
+    for (;;) {
+      ATTRIBUTE.lastIndex = cursor;
+      const attribute = ATTRIBUTE.exec(html);
+      if (!attribute) break;
+      if (endTag || !/^(?:on|style$)/i.test(attribute[1] ?? '')) tag += attribute[0];
+      cursor = ATTRIBUTE.lastIndex;
+    }
+    TAG_END.lastIndex = cursor;
+    const close = TAG_END.exec(html);
+    if (!close) return out + html.slice(open);
+    out += tag + close[0];
+    at = TAG_END.lastIndex;
+    if (endTag) continue;
+    if (/^plaintext$/i.test(name[0])) return out + html.slice(at);
+    if (RAW_TEXT.test(name[0])) {
+      const closing = new RegExp(`</${name[0]}(?=[\\t\\n\\f\\r />]|$)`, 'ig');
+      closing.lastIndex = at;
+      const end = closing.exec(html);
+      const stop = end ? end.index : html.length;
+      out += html.slice(at, stop);
+      at = stop;
+    }
+  }
+}
 
-/** DOMPurify, configured once per copy of the bundle, in a private instance (its hooks are per instance). */
-export function loadSanitizer(): Promise<Sanitizer> {
-  sanitizer ??= import('dompurify').then(({ default: DOMPurify }) => {
-    const purify = DOMPurify(window);
-    purify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.nodeName !== 'A') return;
-      const href = node.getAttribute('href');
-      if (href === null || !isAllowedHref(href)) {
-        node.removeAttribute('href');
-        return;
-      }
+/** Copies what the allow-list keeps from a parsed tree into `into`, as new nodes of `doc`. */
+function copyAllowed(from: Node, into: Node, doc: Document): void {
+  for (let node = from.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 3) {
+      into.appendChild(doc.createTextNode(node.nodeValue ?? ''));
+      continue;
+    }
+    if (node.nodeType !== 1) continue; // comments, processing instructions
+    const element = node as Element;
+    const name = element.localName;
+    if (element.namespaceURI !== HTML_NS || DROPPED.includes(name)) continue;
+    if (!ALLOWED_TAGS.includes(name)) {
+      copyAllowed(element, into, doc);
+      continue;
+    }
+    const copy = doc.createElement(name);
+    const href = name === 'a' ? element.getAttribute('href') : null;
+    if (href !== null && isAllowedHref(href)) {
+      copy.setAttribute('href', href);
       // A notice must not hand its page to whatever it links to.
-      node.setAttribute('rel', 'noopener noreferrer');
-    });
+      copy.setAttribute('rel', 'noopener noreferrer');
+    }
+    copyAllowed(element, copy, doc);
+    into.appendChild(copy);
+  }
+}
+
+/**
+ * The allow-list, applied to an already parsed (inert) tree: allowed tags, in the HTML namespace, rebuilt
+ * as fresh elements of this page; `href` only on links and only when `isAllowedHref` says so; text as text.
+ * Nothing else of the source (attributes, `is` values, foreign elements, comments) can reach the page.
+ */
+export function allowListed(root: Node): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  copyAllowed(root, fragment, document);
+  return fragment;
+}
+
+/** What this file needs of the HTML Sanitizer API (TypeScript's DOM library does not have it yet). */
+interface ParseHTMLOptions {
+  sanitizer: {
+    removeElements: string[];
+    attributes: string[];
+    comments: boolean;
+    dataAttributes: boolean;
+  };
+}
+type WithParseHTML = typeof Document & { parseHTML?: (html: string, options: ParseHTMLOptions) => Document };
+
+/**
+ * The native configuration: elements whose content goes too are removed, every attribute but `href` is
+ * removed, no comments. The API always also removes what is unsafe (scripts, event handlers,
+ * `javascript:` URLs), whatever the configuration. The allow-list of tags is applied afterwards by
+ * `allowListed`, because the API unwraps only elements it is given by name, and DOMPurify keeps the words
+ * of every element it removes.
+ */
+const NATIVE_OPTIONS: ParseHTMLOptions = {
+  sanitizer: { removeElements: DROPPED, attributes: ALLOWED_ATTR, comments: false, dataAttributes: false },
+};
+
+/**
+ * `Document.parseHTML` (the static half of `setHTML`): a whole new document without a browsing context,
+ * so nothing in it loads, runs or upgrades, parsed exactly as DOMParser parses for DOMPurify.
+ */
+function nativeParse(html: string): HTMLElement {
+  return (Document as WithParseHTML).parseHTML!(html, NATIVE_OPTIONS).body;
+}
+
+const nativeSanitize: Sanitizer = (html) => allowListed(nativeParse(dropInlineAttributes(html)));
+
+let nativeWorks: boolean | null = null;
+
+/**
+ * The native sanitiser when this browser has the HTML Sanitizer API and reads our configuration as the
+ * standard says (checked once, on a harmless sample); otherwise null.
+ */
+export function nativeSanitizer(): Sanitizer | null {
+  if (typeof Document === 'undefined' || typeof (Document as WithParseHTML).parseHTML !== 'function') {
+    return null;
+  }
+  if (nativeWorks === null) {
+    try {
+      nativeWorks =
+        nativeParse('<b title=t href=h>x</b><style>y</style><!--z-->').innerHTML === '<b href="h">x</b>';
+    } catch {
+      nativeWorks = false;
+    }
+  }
+  return nativeWorks ? nativeSanitize : null;
+}
+
+/** DOMParser: an inert document too (no scripts, no image loads). Under Trusted Types, `html` is trusted. */
+function inertBody(html: string | TrustedHTML): HTMLElement {
+  return new DOMParser().parseFromString(html as string, 'text/html').body;
+}
+
+/** The words only, whitespace collapsed: labels, titles and the first paint while DOMPurify loads. */
+export function markupToText(html: string): string {
+  if (!hasMarkup(html)) return html;
+  const fragment =
+    // No native API: the same allow-list over DOMParser's inert document.
+    nativeSanitizer()?.(html) ?? allowListed(inertBody(dropInlineAttributes(html)));
+  return (fragment.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+let fallback: Promise<Sanitizer> | null = null;
+
+/**
+ * DOMPurify (its own chunk), configured with the same allow-list; its output is parsed again and goes
+ * through `allowListed` like the native path's. (As a string, not DOMPurify's own fragment: for DOM
+ * output DOMPurify drops any element that had an `is` attribute, words included, which the native path
+ * cannot tell apart once the attribute is gone.) The string is DOMPurify's TrustedHTML where the browser
+ * has Trusted Types, so DOMParser takes it under the shell's CSP.
+ */
+export function loadFallbackSanitizer(): Promise<Sanitizer> {
+  fallback ??= import('dompurify').then(({ default: DOMPurify }) => {
+    // A private instance per copy of the bundle.
+    const purify = DOMPurify(window);
     return (html: string) =>
-      purify.sanitize(html, {
-        ALLOWED_TAGS: [...ALLOWED_TAGS],
-        ALLOWED_ATTR: [...ALLOWED_ATTR],
-        ALLOW_DATA_ATTR: false,
-        ALLOW_ARIA_ATTR: false,
-        RETURN_TRUSTED_TYPE: false,
-      });
+      allowListed(
+        inertBody(
+          purify.sanitize(dropInlineAttributes(html), {
+            ALLOWED_TAGS: [...ALLOWED_TAGS],
+            ALLOWED_ATTR: [...ALLOWED_ATTR],
+            ALLOW_DATA_ATTR: false,
+            ALLOW_ARIA_ATTR: false,
+            RETURN_TRUSTED_TYPE: true,
+          }),
+        ),
+      );
   });
   // A failed chunk load (offline, a deploy in between) may succeed on the next try.
-  sanitizer.catch(() => {
-    sanitizer = null;
+  fallback.catch(() => {
+    fallback = null;
   });
-  return sanitizer;
+  return fallback;
+}
+
+/** The native sanitiser at once when there is one, else DOMPurify once its chunk has loaded. */
+export function loadSanitizer(): Promise<Sanitizer> {
+  const native = nativeSanitizer();
+  return native ? Promise.resolve(native) : loadFallbackSanitizer();
 }
