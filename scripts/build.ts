@@ -7,7 +7,8 @@
  *   dist/build.json      { stamp, app_title, start_page }
  *   dist/index.html      root-config/index.html with the build-time placeholders filled (base.css inlined)
  *   dist/login-frame.json the login page's first screen as HTML + its CSS (scripts/prerender-login.ts)
- *   dist/static/         packages/server/public + SystemJS
+ *   dist/static/         packages/server/public
+ *   dist/assets/systemjs-s.min.<hash>.js  the SystemJS loader, content-hashed
  *
  * Flags: --mode development|production (default production), --watch (rebuild and rewrite on change),
  * --root DIR and --out DIR (build another tree, e.g. a throwaway fixture).
@@ -211,9 +212,12 @@ function writeStatic(options: BuildOptions): { systemjsSrc: string; systemjsInte
   const systemDir = path.dirname(require.resolve('systemjs/dist/s.min.js'));
   const systemFile = options.mode === 'production' ? 's.min.js' : 's.js';
   const systemjs = readFileSync(path.join(systemDir, systemFile));
-  mkdirSync(path.join(staticDir, 'systemjs'), { recursive: true });
-  writeFileSync(path.join(staticDir, 'systemjs', systemFile), systemjs);
-  return { systemjsSrc: `/static/systemjs/${systemFile}`, systemjsIntegrity: sri(systemjs) };
+  // Content-hashed beside the bundles, so it is cached as immutable like them (a /static/ file is not).
+  const hash = createHash('sha256').update(systemjs).digest('hex').slice(0, 16);
+  const hashedName = systemFile.replace(/\.js$/, `.${hash}.js`);
+  mkdirSync(path.join(options.outDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(options.outDir, 'assets', `systemjs-${hashedName}`), systemjs);
+  return { systemjsSrc: `${options.publicPath}systemjs-${hashedName}`, systemjsIntegrity: sri(systemjs) };
 }
 
 function writeJson(file: string, value: unknown): void {

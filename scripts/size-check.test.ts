@@ -23,8 +23,7 @@ function fixture(files: Record<string, string>, options: { widgetsBytes?: number
   const dist = mkdtempSync(path.join(tmpdir(), 'atrium-size-'));
   dirs.push(dist);
   mkdirSync(path.join(dist, 'assets'));
-  mkdirSync(path.join(dist, 'static', 'systemjs'), { recursive: true });
-  writeFileSync(path.join(dist, 'static', 'systemjs', 's.min.js'), 'System=1;');
+  writeFileSync(path.join(dist, 'assets', 'systemjs-s.min.0123456789abcdef.js'), 'System=1;');
   const imports: Record<string, string> = {};
   for (const [name, content] of Object.entries(files)) {
     const file = `${name.replace(/\W+/g, '-')}.js`;

@@ -85,12 +85,16 @@ export function checkDist(distDir: string, budgets: Budgets): CheckRow[] {
   const importMap = readJson<{ imports: Record<string, string> }>(path.join(distDir, 'importmap.json'));
   const preloads = readJson<{ login: { name: string; href: string }[] }>(path.join(distDir, 'preloads.json'));
 
-  const staticSystem = path.join(distDir, 'static', 'systemjs');
-  const systemFiles = existsSync(staticSystem)
-    ? readdirSync(staticSystem).filter((f) => f.endsWith('.js'))
+  // The loader: content-hashed in assets/ (systemjs-s.min.<hash>.js).
+  const assetsDir = path.join(distDir, 'assets');
+  const systemFiles = existsSync(assetsDir)
+    ? readdirSync(assetsDir).filter((f) => f.startsWith('systemjs-') && f.endsWith('.js'))
     : [];
+  if (systemFiles.length !== 1) {
+    throw new Error(`expected one SystemJS loader in ${assetsDir}, found ${systemFiles.length}`);
+  }
   let loginTotal = 0;
-  for (const file of systemFiles) loginTotal += gzipSize(readFileSync(path.join(staticSystem, file)));
+  for (const file of systemFiles) loginTotal += gzipSize(readFileSync(path.join(assetsDir, file)));
   const parts: CheckRow[] = [];
   for (const preload of preloads.login) {
     const size = gzipSize(readFileSync(assetFile(distDir, preload.href)));

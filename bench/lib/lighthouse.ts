@@ -15,8 +15,11 @@ export interface LighthouseScores {
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
-  /** Lighthouse's own FCP (simulated mobile), for reference. */
+  /** Lighthouse's own metrics (simulated mobile), so a score can be explained. */
   fcpMs: number | null;
+  lcpMs?: number | null;
+  tbtMs?: number | null;
+  cls?: number | null;
   error?: string;
 }
 
@@ -90,13 +93,20 @@ export async function runLighthouse(targets: readonly LighthouseTarget[]): Promi
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error('Lighthouse returned no result');
-        const fcp = lhr.audits['first-contentful-paint']?.numericValue;
+        const metric = (id: string): number | null => {
+          const value = lhr.audits[id]?.numericValue;
+          return typeof value === 'number' ? value : null;
+        };
+        const fcp = metric('first-contentful-paint');
         results.push({
           url: target.url,
           performance: score(lhr.categories['performance']?.score),
           accessibility: score(lhr.categories['accessibility']?.score),
           bestPractices: score(lhr.categories['best-practices']?.score),
-          fcpMs: typeof fcp === 'number' ? fcp : null,
+          fcpMs: fcp,
+          lcpMs: metric('largest-contentful-paint'),
+          tbtMs: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift'),
           ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}),
         });
       } catch (error) {

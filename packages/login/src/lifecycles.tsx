@@ -14,6 +14,7 @@ import type { Root } from 'react-dom/client';
 import { LoginRoot } from './components/LoginRoot';
 import type { LoginRootProps } from './components/LoginRoot';
 import { LoginErrorBoundary } from './components/LoginErrorBoundary';
+import { FRAME_STYLE_SELECTOR } from './components/login-styles';
 
 interface AppProps extends LoginRootProps {
   name: string;
@@ -43,8 +44,6 @@ const roots = new Map<string, Root>();
 
 /** Set by the server on the container when it holds the prerendered first screen (prerender.tsx). */
 const PRERENDERED_ATTR = 'data-atrium-prerendered';
-/** The prerendered screen's inline stylesheet: redundant once the app has adopted its own sheets. */
-const FRAME_STYLE_SELECTOR = 'style[data-atrium-login-frame]';
 
 /** What the user typed into the prerendered screen before the app took over. */
 function typedBeforeMount(element: HTMLElement): string | undefined {
@@ -53,7 +52,10 @@ function typedBeforeMount(element: HTMLElement): string | undefined {
   return input && input.value !== '' ? input.value : undefined;
 }
 
-/** After the first commit React has replaced the prerendered markup (createRoot clears its container). */
+/**
+ * After the first commit React has replaced the prerendered markup (createRoot clears its container), and
+ * the app has adopted the inline stylesheet's text (login-styles.ts): the element can go.
+ */
 function retirePrerendered(element: HTMLElement): void {
   element.removeAttribute(PRERENDERED_ATTR);
   document.querySelector(FRAME_STYLE_SELECTOR)?.remove();

@@ -1,12 +1,11 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Button, Spinner, useStyles } from '@atrium/ui';
+import { Button, Spinner } from '@atrium/ui';
 import { createCarousel } from '../core/carousel';
 import { createLoginMachine } from '../core/login-machine';
 import { createPromptMachine } from '../core/prompt-machine';
 import type { PromptKind } from '../core/prompt-machine';
 import type { LoginDeps } from '../deps';
 import { useStore } from '../react/use-store';
-import loginCss from './login.css';
 import { Footer } from './Footer';
 import { OrganizationStep, PasswordStep, PromptDialog, prefetchLaterSteps } from './later-steps';
 import { Showcase } from './Showcase';
@@ -15,7 +14,6 @@ import { useLoginSettings } from './use-login-settings';
 
 /** The login page: the form card and the app showcase (two columns, or two views under 992 px). */
 export function LoginApp({ deps }: { deps: LoginDeps }) {
-  useStyles(loginCss);
   const [machine] = useState(() => createLoginMachine(deps));
   const [prompt] = useState(() => createPromptMachine(deps));
   const [carousel] = useState(() => createCarousel(deps.carousel));

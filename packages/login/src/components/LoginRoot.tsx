@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { BootResult } from '../core/login-machine';
 import { browserDeps } from '../deps';
 import { LoginApp } from './LoginApp';
+import { useLoginStyles } from './login-styles';
 
 /** The props single-spa passes: the root config's `boot`, plus single-spa's own (ignored here). */
 export interface LoginRootProps {
@@ -19,5 +20,6 @@ export function LoginRoot({ boot, initialUsername }: LoginRootProps) {
     ...browserDeps(boot ?? noBoot),
     ...(initialUsername !== undefined ? { initialUsername } : {}),
   }));
-  return <LoginApp deps={deps} />;
+  const styled = useLoginStyles();
+  return styled ? <LoginApp deps={deps} /> : null;
 }

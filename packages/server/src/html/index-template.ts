@@ -152,7 +152,7 @@ export function preloadLinks(entries: readonly PreloadEntry[], nonce: string): s
 
 /** single-spa's container for the login app, where the app mounts (packages/login/src/lifecycles.tsx). */
 export const LOGIN_CONTAINER_ID = 'single-spa-application:@atrium/login';
-/** Marks the login frame's inline stylesheet, which the app removes once it has adopted its own. */
+/** Marks the login page's inline stylesheet, which the login app adopts instead of carrying it (login-styles.ts). */
 export const LOGIN_FRAME_STYLE_ATTR = 'data-atrium-login-frame';
 
 /** CSS inside <style>: the one sequence that could end the element early is made harmless. */
