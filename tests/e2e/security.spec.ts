@@ -64,10 +64,10 @@ test.describe('Content-Security-Policy and Trusted Types', () => {
     expect(reported.some((v) => v.startsWith('script-src'))).toBe(true);
   });
 
-  test('strings reach HTML and script sinks only through the policies: DOMPurify, this origin', async ({
+  test('strings reach HTML and script sinks only through the policies: the sanitiser, this origin', async ({
     page,
   }) => {
-    // On the login page DOMPurify is not loaded (it is never needed there): a plain string is refused,
+    // On the login page no sanitiser is registered (it is never needed there): a plain string is refused,
     // never written raw.
     await page.goto('/common/login');
     await expect(page.getByRole('textbox', { name: 'Username' })).toBeFocused();

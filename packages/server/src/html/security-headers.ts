@@ -10,9 +10,11 @@ export function createNonce(): string {
  * Trusted Types policies an app page may create (docs/security.md):
  * - `default`: created by the nonce'd bootstrap script in index.html before SystemJS loads anything; its
  *   createScriptURL lets through only this origin and the origins the (server-inlined) import map names,
- *   and its createHTML goes through DOMPurify (registered by @atrium/ui's loadSanitizer) or is refused.
- * - `dompurify`: DOMPurify's own, for parsing the markup it is asked to clean; more than one bundle carries a
- *   DOMPurify copy (the kit, the notification bar), hence 'allow-duplicates'.
+ *   and its createHTML goes through the sanitiser @atrium/ui's loadSanitizer registers (the browser's HTML
+ *   Sanitizer API, else DOMPurify) or is refused.
+ * - `dompurify`: DOMPurify's own (the fallback where the browser has no HTML Sanitizer API), for parsing the
+ *   markup it is asked to clean; more than one bundle carries a DOMPurify copy (the kit, the notification
+ *   bar), hence 'allow-duplicates'.
  * - `lit-html`: Lit's, for its compiled templates (the notification bar in the shell).
  */
 export const TRUSTED_TYPES_POLICIES = ['default', 'dompurify', 'lit-html'] as const;
