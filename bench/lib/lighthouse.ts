@@ -70,7 +70,13 @@ async function stopChromium(chromium: DebuggableChromium): Promise<void> {
   chromium.child.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   if (chromium.child.exitCode === null) chromium.child.kill('SIGKILL');
-  rmSync(chromium.profileDir, { recursive: true, force: true });
+  // Chromium's helper processes may still be writing into the profile as it exits: retry, and a profile
+  // left in the temp directory must never cost the run its results.
+  try {
+    rmSync(chromium.profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (error) {
+    console.warn(`[bench] could not remove ${chromium.profileDir}: ${(error as Error).message}`);
+  }
 }
 
 const score = (value: number | null | undefined): number | null =>
