@@ -1,12 +1,13 @@
 /**
- * The legacy session on the notification bar's critical path: get_access_token.php and initialize, two
- * plain fetches in the entry, sent together. initialize answers on the legacy cookie (as it does for the
- * shell's boot) and brings its own `lapi_access_token`, so it does not wait for the traded token: the bar
- * pays for one round trip, not two. The full @atrium/api client (and valibot, its validator) would be a chunk
- * to download and run before either request could start; for a student that waterfall was most of the
- * bar's delay and a third of its bytes. Only the fields the widgets read are checked here, by the same
- * rules as the client's schemas, and failures are the client's own `ApiError`s. The toolbar chunk (root
- * and HQ only) validates the whole initialize answer with the full schema before anything else uses it.
+ * The legacy session on the notification bar's critical path: initialize, one plain fetch in the entry.
+ * initialize answers on the legacy cookie (as it does for the shell's boot) and brings the user, the
+ * notifications and its own `lapi_access_token`, so the bar needs no cookie-for-token trade
+ * (get_access_token.php) first: that was a second request, and waiting for its answer held the bar back.
+ * The full @atrium/api client (and valibot, its validator) would be a chunk to download and run before the
+ * request could start; for a student that waterfall was most of the bar's delay and a third of its bytes.
+ * Only the fields the widgets read are checked here, by the same rules as the client's schemas, and
+ * failures are the client's own `ApiError`s. The toolbar chunk (root and HQ only) validates the whole
+ * initialize answer with the full schema before anything else uses it.
  */
 // errors.ts imports nothing: the client's error type without the client.
 import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from '../../../api/src/errors.js';
@@ -108,34 +109,21 @@ function sisOf(value: unknown): Sis | null {
   return value as unknown as Sis;
 }
 
-/**
- * Trades the legacy cookie for a token and reads initialize, both requests at once. Throws `ApiError` (or
- * TypeError) on failure; the token's failure is the one reported when both fail, as when they ran in turn.
- */
+/** Reads initialize on the page's cookie. Throws `ApiError` (or TypeError) on failure. */
 export async function fetchLegacySession(
   fetchImpl: typeof fetch = globalThis.fetch,
 ): Promise<LiteLegacySession> {
-  // initialize first: it carries what the bar shows.
-  const initializeCall = postJson(fetchImpl, '/lapi/rpc/common/ionic/initialize');
-  const tokenCall = postJson(fetchImpl, '/common/login/get_access_token.php');
-  // Settled below, after the token's answer; until then a failure must not count as unhandled.
-  initializeCall.catch(() => undefined);
-  const tokenAnswer = await tokenCall;
-  // The traded token is checked as the client would check it (a bad one means a broken legacy session) but
-  // not used: initialize's own lapi_access_token is the one the toolbar chunk hands the client.
-  const token = isRecord(tokenAnswer.json) ? tokenAnswer.json['access_token'] : undefined;
-  if (typeof token !== 'string') throw invalid(tokenAnswer.status);
-  if (token === '' || HEADER_UNSAFE.test(token)) {
-    // What the client's setAccessToken throws for such a token.
-    throw new TypeError('setAccessToken: the token must be a non-empty string without control characters');
-  }
-  const { status, json } = await initializeCall;
+  const { status, json } = await postJson(fetchImpl, '/lapi/rpc/common/ionic/initialize');
   if (!isRecord(json)) throw invalid(status);
   const lapiToken = json['lapi_access_token'];
   const list = json['system_notifications'];
   const sis = sisOf(json['sis']);
   if (typeof lapiToken !== 'string' || lapiToken === '' || sis === null || !Array.isArray(list)) {
     throw invalid(status);
+  }
+  if (HEADER_UNSAFE.test(lapiToken)) {
+    // What the client's setAccessToken throws for such a token (the toolbar chunk hands it this one).
+    throw new TypeError('setAccessToken: the token must be a non-empty string without control characters');
   }
   const notifications: SystemNotification[] = [];
   for (const entry of list) {

@@ -3,7 +3,7 @@
  *
  * The entry imports this right after the start mark, before Lit and the elements evaluate: when the page
  * already holds a tag that will ask for the session (module scripts run once the document is parsed), the
- * two requests start here and travel while the rest of the script runs and the page paints. This file
+ * request starts here and travels while the rest of the script runs and the page paints. This file
  * must stay free of Lit and React for that reason.
  */
 import { isApiError } from '../../../api/src/errors.js';
@@ -27,7 +27,7 @@ export function initializeAnswerOfThisCopy(): unknown {
   return initializeAnswer;
 }
 
-/** The session on the bar's critical path: two fetches in the entry, no client chunk (lite-session.ts). */
+/** The session on the bar's critical path: one fetch in the entry, no client chunk (lite-session.ts). */
 async function startLiteSession(): Promise<LegacySessionSnapshot | null> {
   try {
     const { snapshot, initialize } = await fetchLegacySession();
