@@ -227,6 +227,42 @@ test.describe('as student', () => {
     await page.unroute('**/build.json');
   });
 
+  test('a server that needs a newer build than the running one shows Update required', async ({ page }) => {
+    // The API's minimum build comes with initialize (sis.min_build_stamp); the deployed build.json is
+    // unchanged, so only the minimum can make the update required.
+    await page.route('**/lapi/rpc/common/ionic/initialize', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { sis: Record<string, unknown> };
+      body.sis['min_build_stamp'] = '2099_01_01_000000';
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/home');
+    const update = page.getByRole('button', { name: 'Update required' });
+    await expect(update).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update available' })).toHaveCount(0);
+    await Promise.all([page.waitForEvent('load'), update.click()]);
+  });
+
+  test('the top bar offers Search only on pages that support it, and it leads to the page search', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toHaveCount(0);
+    await page.goto('/system/help');
+    const search = page.getByRole('button', { name: 'Search', exact: true });
+    await expect(search).toBeVisible();
+    await search.click();
+    const box = page.getByRole('searchbox', { name: 'Search help topics' });
+    await expect(box).toBeFocused();
+    await box.fill('password');
+    await expect(page.getByRole('status').filter({ hasText: /help topics match “password”/ })).toBeVisible();
+    // Leaving the page takes its search away.
+    await page.getByRole('link', { name: 'Atrium home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toHaveCount(0);
+  });
+
   test('direct-link mode hides the chrome and keeps it hidden inside the app', async ({ page }) => {
     await page.goto('/evaluations?direct=1');
     await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
