@@ -135,6 +135,11 @@ export function preloadsFromImportMap(importMap: ImportMap, names: readonly stri
   });
 }
 
+/** An absolute or protocol-relative URL: another origin (a CDN), where SystemJS sets crossorigin. */
+function isOtherOrigin(href: string): boolean {
+  return /^(https?:)?\/\//i.test(href);
+}
+
 export function preloadLinks(entries: readonly PreloadEntry[], nonce: string): string {
   return entries
     .map(({ href, integrity, module }) => {
@@ -144,7 +149,7 @@ export function preloadLinks(entries: readonly PreloadEntry[], nonce: string): s
       }
       // SystemJS sets crossorigin only on scripts from another origin; a preload is reused only when its
       // credentials mode matches the script's, so same-origin preloads must not carry the attribute.
-      const crossOriginAttr = /^(https?:)?\/\//i.test(href) ? ' crossorigin="anonymous"' : '';
+      const crossOriginAttr = isOtherOrigin(href) ? ' crossorigin="anonymous"' : '';
       return `<link rel="preload" as="script" href="${escapeHtml(href)}"${crossOriginAttr}${integrityAttr} nonce="${escapeHtml(nonce)}">`;
     })
     .join('\n');
@@ -168,7 +173,7 @@ export function latePreloads(
     href,
     ...(integrity ? { integrity } : {}),
     ...(module ? { module: true as const } : {}),
-    ...(!module && /^(https?:)?\/\//i.test(href) ? { crossorigin: 'anonymous' as const } : {}),
+    ...(!module && isOtherOrigin(href) ? { crossorigin: 'anonymous' as const } : {}),
   }));
 }
 

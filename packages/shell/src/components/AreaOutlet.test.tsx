@@ -87,6 +87,16 @@ const ROUTES = ['/evaluations', '/curriculum'].map((path) => {
   return { path, route, title: route.title };
 });
 
+/** The outlet showing ROUTES[index], with the given services. */
+function outletAt(services: ShellServices, index: number) {
+  const { path, route } = ROUTES[index]!;
+  return (
+    <ServicesContext.Provider value={services}>
+      <AreaOutlet route={route} area={route.area!} pathname={path} />
+    </ServicesContext.Provider>
+  );
+}
+
 beforeEach(() => {
   document.body.innerHTML = '';
 });
@@ -181,14 +191,7 @@ describe('AreaOutlet', () => {
       '@atrium/area-evaluations': logged('evaluations', 'Evaluations'),
       '@atrium/area-curriculum': logged('curriculum', 'Curriculum'),
     });
-    const view = (index: number) => {
-      const { path, route } = ROUTES[index]!;
-      return (
-        <ServicesContext.Provider value={services}>
-          <AreaOutlet route={route} area={route.area!} pathname={path} />
-        </ServicesContext.Provider>
-      );
-    };
+    const view = (index: number) => outletAt(services, index);
     // Both areas loaded first: a first visit shows a spinner while loading, and nothing waits for that.
     const { container, rerender } = render(view(1));
     await waitFor(() => expect(events).toEqual(['mount curriculum']));
@@ -209,14 +212,7 @@ describe('AreaOutlet', () => {
       ...MODULES,
       '@atrium/area-curriculum': { ...stuck, mount: () => new Promise<never>(() => {}) },
     });
-    const view = (index: number) => {
-      const { path, route } = ROUTES[index]!;
-      return (
-        <ServicesContext.Provider value={services}>
-          <AreaOutlet route={route} area={route.area!} pathname={path} />
-        </ServicesContext.Provider>
-      );
-    };
+    const view = (index: number) => outletAt(services, index);
     // Curriculum loaded first (its mount never settles), so leaving evaluations for it waits on that mount.
     const { container, rerender } = render(view(1));
     await waitFor(() => expect(container.querySelector('.atrium-area-slot')).not.toBeNull());
