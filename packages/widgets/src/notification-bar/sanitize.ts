@@ -60,25 +60,29 @@ export function isAllowedHref(href: string, base: string = location.href): boole
   return url.protocol === 'http:' && url.origin === new URL(base).origin;
 }
 
-// The HTML tokenizer's view of a tag, enough to find attribute names (see dropInlineAttributes).
+// The HTML tokenizer's view of a tag, enough to find attribute names (see dropInlineCode).
 const TAG_NAME = /[a-z][^\t\n\f\r />]*/iy;
 const ATTRIBUTE =
   /[\t\n\f\r /]*([^\t\n\f\r />][^\t\n\f\r /=>]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"[^"]*"|'[^']*'|[^\t\n\f\r >]*))?/y;
 const TAG_END = /[\t\n\f\r /]*>/y;
 const COMMENT_END = /--!?>/g;
 const RAW_TEXT = /^(?:script|style|textarea|title|xmp|iframe|noembed|noframes)$/i;
+/** Elements a CSP governs (`script-src-elem`, `style-src-elem`): removed with their content. */
+const CODE_ELEMENT = /^(?:script|style)$/i;
 
 /**
- * Removes `on…` and `style` attributes from start tags before the markup is parsed. Not a defence: the
- * sanitisers below drop them either way. Chromium reports a CSP violation (in the console, to
- * `securitypolicyviolation` listeners and report endpoints) whenever its parser meets an inline handler or
- * style attribute on a page whose CSP forbids them, even in an inert document and even inside `setHTML`, so
- * a hostile notice would otherwise look like an attack on the page every time it is shown. Comments and
- * raw-text elements are skipped as the tokenizer skips them; a tag cut off by the end of the text is left
- * alone (the parser drops it).
+ * Removes what a browser's CSP governs from the text before the markup is ever parsed: `on…` and `style`
+ * attributes of start tags, and `<script>` and `<style>` elements with everything inside them. Not a
+ * defence: the sanitisers below drop all of it either way. Chromium reports a CSP violation (in the
+ * console, to `securitypolicyviolation` listeners and report endpoints) when its parser meets an inline
+ * handler, a style attribute or a `<style>` element on a page whose CSP forbids them, even in an inert
+ * document and even inside the Sanitizer API (some versions do, some do not), so a hostile notice would
+ * otherwise look like an attack on the page every time it is shown. Comments and raw-text elements are
+ * skipped as the tokenizer skips them; a tag cut off by the end of the text is left alone (the parser
+ * drops it).
  */
-export function dropInlineAttributes(html: string): string {
-  if (!/[\s/"'](?:on|style)/i.test(html)) return html;
+export function dropInlineCode(html: string): string {
+  if (!/[\s/"'](?:on|style)|<(?:script|style)/i.test(html)) return html;
   let out = '';
   let at = 0;
   for (;;) {
@@ -115,8 +119,10 @@ export function dropInlineAttributes(html: string): string {
     TAG_END.lastIndex = cursor;
     const close = TAG_END.exec(html);
     if (!close) return out + html.slice(open);
-    out += tag + close[0];
     at = TAG_END.lastIndex;
+    const code = CODE_ELEMENT.test(name[0]);
+    // A stray `</script>` or `</style>` goes too: nothing of those elements reaches a parser.
+    if (!code) out += tag + close[0];
     if (endTag) continue;
     if (/^plaintext$/i.test(name[0])) return out + html.slice(at);
     if (RAW_TEXT.test(name[0])) {
@@ -124,7 +130,7 @@ export function dropInlineAttributes(html: string): string {
       closing.lastIndex = at;
       const end = closing.exec(html);
       const stop = end ? end.index : html.length;
-      out += html.slice(at, stop);
+      if (!code) out += html.slice(at, stop);
       at = stop;
     }
   }
@@ -198,7 +204,7 @@ function nativeParse(html: string): HTMLElement {
   return (Document as WithParseHTML).parseHTML!(html, NATIVE_OPTIONS).body;
 }
 
-const nativeSanitize: Sanitizer = (html) => allowListed(nativeParse(dropInlineAttributes(html)));
+const nativeSanitize: Sanitizer = (html) => allowListed(nativeParse(dropInlineCode(html)));
 
 let nativeWorks: boolean | null = null;
 
@@ -212,8 +218,10 @@ export function nativeSanitizer(): Sanitizer | null {
   }
   if (nativeWorks === null) {
     try {
+      // The sample holds nothing a CSP governs (no <style>, <script> or inline handler): some Chromium
+      // versions apply the page's CSP to this parse, and the check must never log a violation.
       nativeWorks =
-        nativeParse('<b title=t href=h>x</b><style>y</style><!--z-->').innerHTML === '<b href="h">x</b>';
+        nativeParse('<b title=t href=h>x</b><title>y</title><!--z-->').innerHTML === '<b href="h">x</b>';
     } catch {
       nativeWorks = false;
     }
@@ -231,7 +239,7 @@ export function markupToText(html: string): string {
   if (!hasMarkup(html)) return html;
   const fragment =
     // No native API: the same allow-list over DOMParser's inert document.
-    nativeSanitizer()?.(html) ?? allowListed(inertBody(dropInlineAttributes(html)));
+    nativeSanitizer()?.(html) ?? allowListed(inertBody(dropInlineCode(html)));
   return (fragment.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
@@ -251,7 +259,7 @@ export function loadFallbackSanitizer(): Promise<Sanitizer> {
     return (html: string) =>
       allowListed(
         inertBody(
-          purify.sanitize(dropInlineAttributes(html), {
+          purify.sanitize(dropInlineCode(html), {
             ALLOWED_TAGS: [...ALLOWED_TAGS],
             ALLOWED_ATTR: [...ALLOWED_ATTR],
             ALLOW_DATA_ATTR: false,
