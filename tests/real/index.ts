@@ -12,6 +12,8 @@ export type { RunningServer } from './process.js';
 export { startAtrium } from './atrium.js';
 export { startPhpFpm } from './php-fpm.js';
 export { startNginx } from './nginx.js';
+export { startRedis, type RunningRedis } from './redis.js';
+export { startS3, type RunningS3 } from './s3.js';
 export { makeCertificate, type Certificate } from './certificate.js';
 export { chromiumArgsFor, CHROMIUM_PATH } from './chromium.js';
 
