@@ -279,3 +279,54 @@ test('the login rate limit counts the real client behind the front door, not the
   // Another person behind the same front door still has theirs.
   expect(await attemptFrom('127.0.0.3')).toBe(401);
 });
+
+test.describe('a front door Atrium was not told about (no settings)', () => {
+  const misconfigured: RunningServer[] = [];
+  let doorPort = 0;
+  test.beforeAll(async () => {
+    doorPort = await freePort();
+    const certificate = await makeCertificate(['school.test']);
+    const atrium = await startAtrium({ env: {} });
+    misconfigured.push(atrium);
+    const php = await startPhpFpm();
+    misconfigured.push(php);
+    const servers = renderDeployTemplate('one-origin.conf.template', {
+      LISTEN: `127.0.0.1:${doorPort}`,
+      TLS_CERT: certificate.cert,
+      TLS_KEY: certificate.key,
+      ATRIUM_UPSTREAM: `127.0.0.1:${atrium.port}`,
+      PHP_FPM: `127.0.0.1:${php.port}`,
+      LEGACY_ROOT: path.join(PHP_ROOT, 'topology'),
+      PUBLIC_HOST: 'school.test',
+    });
+    misconfigured.push(await startNginx({ servers, port: doorPort }));
+  });
+  test.afterAll(async () => {
+    for (const server of misconfigured.reverse()) await server.stop();
+  });
+
+  test('sign-in and the widgets are refused with a message naming ATRIUM_PUBLIC_ORIGIN', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const door = `https://school.test:${doorPort}`;
+    await page.goto(`${door}/common/login`);
+    await page.getByRole('textbox', { name: 'Username' }).fill('student');
+    const lookup = page.waitForResponse((response) => response.url().endsWith('/login_actions.php'));
+    await page.getByRole('button', { name: 'Next' }).click();
+    const refused = await lookup;
+    expect(refused.status()).toBe(403);
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('csrf');
+    expect(body.error.message).toContain('set ATRIUM_PUBLIC_ORIGIN');
+
+    const named = page.waitForEvent('console', {
+      predicate: (message) => message.text().includes('ATRIUM_PUBLIC_ORIGIN'),
+    });
+    await page.goto(`${door}/violet/hours.php`);
+    const message = await named;
+    expect(message.type()).toBe('error');
+    expect(message.text()).toContain(`[atrium-widgets] Atrium at ${door} refused the widgets`);
+    await logHours(page, 'West Annex');
+    await context.close();
+  });
+});
