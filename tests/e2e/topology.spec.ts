@@ -115,6 +115,33 @@ function consoleErrors(page: Page): string[] {
 const bar = (page: Page) => page.locator('atrium-notification-bar').getByRole('status');
 const toolbar = (page: Page) => page.getByRole('region', { name: 'Developer toolbar' });
 
+/** The widgets' scripts came from `entry`'s server, and none of them carries React. */
+async function expectNoReact(
+  scripts: Array<Promise<{ url: string; body: string }>>,
+  entry: string,
+): Promise<void> {
+  const bodies = await Promise.all(scripts);
+  expect(bodies.map((script) => script.url)).toContain(entry);
+  for (const script of bodies) expect(script.body, script.url).not.toContain(REACT_MARKER);
+}
+
+/**
+ * Root on a PHP screen: the bar, the toolbar chunk, Ctrl+Shift+A, the request log link, and the school
+ * picker's roster (a call to Atrium through the front door).
+ */
+async function expectRootToolbar(page: Page, requestLogHref: string): Promise<void> {
+  await expect(bar(page)).toContainText('Scheduled maintenance');
+  await expect(page.locator('atrium-dev-toolbar-view')).toHaveCount(1);
+  await page.keyboard.press('Control+Shift+A');
+  await expect(toolbar(page)).toBeVisible();
+  await expect(toolbar(page).getByRole('link', { name: /Request log/ })).toHaveAttribute(
+    'href',
+    requestLogHref,
+  );
+  await toolbar(page).getByRole('combobox', { name: 'Switch school' }).fill('nursing');
+  await expect(page.getByRole('option', { name: /nursing-east/ })).toBeVisible();
+}
+
 /** The old screen still does its own job, on its own PHP session. */
 async function logHours(page: Page, site: string): Promise<void> {
   await page.getByLabel('Site').fill(site);
@@ -153,9 +180,7 @@ test.describe('one origin, path routing, TLS at nginx, Host rewritten', () => {
     await expect(toolbar(page)).toHaveCount(0);
     await logHours(page, 'North Clinic');
     await expect(bar(page)).toContainText('Scheduled maintenance on Sunday');
-    const bodies = await Promise.all(scripts);
-    expect(bodies.map((script) => new URL(script.url).pathname)).toContain('/widgets/atrium-widgets.js');
-    for (const script of bodies) expect(script.body, script.url).not.toContain(REACT_MARKER);
+    await expectNoReact(scripts, `${origin('school.test')}/widgets/atrium-widgets.js`);
     await page.close();
   });
 
@@ -164,17 +189,7 @@ test.describe('one origin, path routing, TLS at nginx, Host rewritten', () => {
     const page = await rootContext.newPage();
     await signIn(page, origin('school.test'), 'root');
     await page.goto(`${origin('school.test')}/violet/hours.php`);
-    await expect(bar(page)).toContainText('Scheduled maintenance');
-    await expect(page.locator('atrium-dev-toolbar-view')).toHaveCount(1);
-    await page.keyboard.press('Control+Shift+A');
-    await expect(toolbar(page)).toBeVisible();
-    await expect(toolbar(page).getByRole('link', { name: /Request log/ })).toHaveAttribute(
-      'href',
-      '/lapi/telescope/requests',
-    );
-    // The school picker's roster is a call to Atrium through the front door.
-    await toolbar(page).getByRole('combobox', { name: 'Switch school' }).fill('nursing');
-    await expect(page.getByRole('option', { name: /nursing-east/ })).toBeVisible();
+    await expectRootToolbar(page, '/lapi/telescope/requests');
     await rootContext.close();
   });
 });
@@ -186,18 +201,9 @@ test.describe('two hosts of one site: Atrium on app., PHP screens on legacy.', (
     const errors = consoleErrors(page);
     await signIn(page, origin('app.school.test'), 'root');
     await page.goto(`${origin('legacy.school.test')}/violet/hours.php`);
-    await expect(bar(page)).toContainText('Scheduled maintenance');
-    await expect(page.locator('atrium-dev-toolbar-view')).toHaveCount(1);
-    await page.keyboard.press('Control+Shift+A');
-    await expect(toolbar(page)).toBeVisible();
-    // Links to Atrium's pages point at Atrium's host, not the page's.
-    await expect(toolbar(page).getByRole('link', { name: /Request log/ })).toHaveAttribute(
-      'href',
-      `${origin('app.school.test')}/lapi/telescope/requests`,
-    );
-    // A credentialed cross-origin call with a preflight (bearer token, JSON): the roster arrives.
-    await toolbar(page).getByRole('combobox', { name: 'Switch school' }).fill('nursing');
-    await expect(page.getByRole('option', { name: /nursing-east/ })).toBeVisible();
+    // Links to Atrium's pages point at Atrium's host, not the page's; the roster is a credentialed
+    // cross-origin call with a preflight (bearer token, JSON).
+    await expectRootToolbar(page, `${origin('app.school.test')}/lapi/telescope/requests`);
     await logHours(page, 'South Campus');
     expect(errors).toEqual([]);
     await context.close();
@@ -211,11 +217,7 @@ test.describe('two hosts of one site: Atrium on app., PHP screens on legacy.', (
     await page.goto(`${origin('legacy.school.test')}/violet/hours.php`);
     await expect(bar(page)).toContainText('This browser version will not be supported');
     await expect(page.locator('atrium-dev-toolbar')).toBeEmpty();
-    const bodies = await Promise.all(scripts);
-    expect(bodies.map((script) => script.url)).toContain(
-      `${origin('app.school.test')}/widgets/atrium-widgets.js`,
-    );
-    for (const script of bodies) expect(script.body, script.url).not.toContain(REACT_MARKER);
+    await expectNoReact(scripts, `${origin('app.school.test')}/widgets/atrium-widgets.js`);
     await context.close();
   });
 
