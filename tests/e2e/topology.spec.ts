@@ -206,6 +206,15 @@ test.describe('two hosts of one site: Atrium on app., PHP screens on legacy.', (
     await expectRootToolbar(page, `${origin('app.school.test')}/lapi/telescope/requests`);
     await logHours(page, 'South Campus');
     expect(errors).toEqual([]);
+    // Switching school (swap_company.php, credentialed, cross-origin) lands on the school's Atrium home.
+    await expect(page.locator('atrium-dev-toolbar-view')).toHaveCount(1);
+    await page.keyboard.press('Control+Shift+A');
+    const picker = toolbar(page).getByRole('combobox', { name: 'Switch school' });
+    await picker.fill('nursing');
+    await expect(page.getByRole('option', { name: /nursing-east/ })).toBeVisible();
+    await picker.press('ArrowDown');
+    await picker.press('Enter');
+    await page.waitForURL(`${origin('app.school.test')}/nursing-east/`);
     await context.close();
   });
 

@@ -119,7 +119,8 @@ export function DevToolbar({
       const destination = await swapSchool(school, {
         api,
         environment: sis.environment,
-        origin: window.location.origin,
+        // The school's home is an Atrium page: on a legacy page of another host, Atrium's origin.
+        origin: new URL(defaultApi.urlOf('/'), window.location.href).origin,
         navigate,
         announce: () => store.changeSchool(),
       });
