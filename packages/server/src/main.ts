@@ -34,7 +34,13 @@ async function main(): Promise<void> {
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  const { env, lockdown, proxy, publicOrigins } = app.atrium.options;
+  const { env, lockdown, proxy, publicOrigins, trustProxy } = app.atrium.options;
+  if (publicOrigins.length > 0 && trustProxy === false) {
+    // Not an error (the front door may not send X-Forwarded-For at all), but rarely what is meant.
+    console.warn(
+      "ATRIUM_PUBLIC_ORIGIN is set but ATRIUM_TRUST_PROXY is not: every sign-in attempt counts against the proxy's address (docs/deploy.md)",
+    );
+  }
   const listening = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`;
   const publicAt = publicOrigins.length > 0 ? `, public at ${publicOrigins.join(', ')}` : '';
   console.log(
