@@ -37,7 +37,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   if (options.storage === 'local') await mkdir(options.dataDir, { recursive: true });
   const ctx: ServerContext = {
     options,
-    state: await createState(options.now),
+    state: await createState(options.now, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
     storage: await createStorage(options),
   };
 
