@@ -5,12 +5,12 @@
  * (environment, shared config, instance role): never from Atrium's own configuration.
  */
 import type { Readable } from 'node:stream';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Storage, StoredObject } from './types.js';
 
 /** The one method of S3Client this adapter uses, so tests inject a fake without touching the network. */
 export interface S3ClientLike {
-  send(command: PutObjectCommand | HeadObjectCommand): Promise<unknown>;
+  send(command: PutObjectCommand | HeadObjectCommand | DeleteObjectCommand): Promise<unknown>;
 }
 
 export interface S3StorageOptions {
@@ -67,6 +67,10 @@ export function createS3Storage({
           ContentLength: options.size,
         }),
       );
+    },
+    async remove(filepath: string): Promise<void> {
+      // S3 answers a delete of a missing key with success, as the interface asks.
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(filepath) }));
     },
     async stat(filepath: string): Promise<StoredObject | null> {
       try {
