@@ -7,6 +7,9 @@
  *   --switches N  area switches (default 200)
  *   --dist DIR    build into / serve from DIR instead of dist/ (measure a build of your own while others
  *                 rebuild dist/ in the same tree)
+ *   --slow-clients  only the slow-client check (bench/lib/slow-clients.ts, issue 19): --connections N
+ *                 slow-body connections (default 2000) against a server whose request timeout is
+ *                 --request-timeout ms (default 10000); needs a build in --dist
  *
  * Writes bench/results.json (the table and every raw run) and prints the table.
  */
@@ -28,6 +31,7 @@ import { measureLoginLoad } from './lib/login-page';
 import type { LoginLoad } from './lib/login-page';
 import { markdownTable, textTable, writeResults } from './lib/report';
 import { buildRows } from './lib/rows';
+import { measureSlowClients, slowClientTable } from './lib/slow-clients';
 import { startBenchServer, STATIC_PATH, YARDSTICK_PATH } from './lib/server';
 import { sessionCookie } from './lib/session';
 import { buildYardstick } from './lib/yardstick';
@@ -40,7 +44,13 @@ export const LOGIN_PATH = '/common/login';
 const SWITCH_AREAS: [string, string] = ['/evaluations', '/curriculum'];
 const THROTTLE = 4;
 
+interface SlowClientFlags {
+  connections: number;
+  requestTimeoutMs: number;
+}
+
 interface Flags {
+  slowClients: SlowClientFlags | null;
   quick: boolean;
   skipBuild: boolean;
   runs: number;
@@ -57,8 +67,17 @@ function parseFlags(argv: readonly string[]): Flags {
       runs: { type: 'string' },
       switches: { type: 'string', default: '200' },
       dist: { type: 'string', default: path.join(ROOT, 'dist') },
+      'slow-clients': { type: 'boolean', default: false },
+      connections: { type: 'string', default: '2000' },
+      'request-timeout': { type: 'string', default: '10000' },
     },
   });
+  const connections = Number(values.connections);
+  const requestTimeoutMs = Number(values['request-timeout']);
+  if (!Number.isInteger(connections) || connections < 1 || connections > 2000)
+    throw new Error('--connections must be a whole number from 1 to 2000');
+  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 1000 || requestTimeoutMs > 120_000)
+    throw new Error('--request-timeout must be a whole number of ms from 1000 to 120000');
   const runs = Number(values.runs ?? (values.quick ? 2 : 5));
   const switches = Number(values.switches);
   if (!Number.isInteger(runs) || runs < 1)
@@ -66,6 +85,7 @@ function parseFlags(argv: readonly string[]): Flags {
   if (!Number.isInteger(switches) || switches < 2)
     throw new Error('--switches must be an integer of at least 2');
   return {
+    slowClients: values['slow-clients'] ? { connections, requestTimeoutMs } : null,
     quick: values.quick,
     skipBuild: values['skip-build'],
     runs,
@@ -102,8 +122,26 @@ async function interleaved(
   return results;
 }
 
+/** `--slow-clients`: the bounded slow-client check alone; a failed budget fails the command. */
+async function slowClientsOnly(distDir: string, flags: SlowClientFlags): Promise<void> {
+  console.log(
+    `[bench] slow clients: ${flags.connections} slow-body connections, request timeout ${flags.requestTimeoutMs} ms`,
+  );
+  const result = await measureSlowClients({
+    root: ROOT,
+    distDir,
+    connections: flags.connections,
+    requestTimeoutMs: flags.requestTimeoutMs,
+    dripMs: 2000,
+    pageLoads: 5,
+  });
+  console.log(`\n${slowClientTable(result)}\n`);
+  if (!result.ok) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
+  if (flags.slowClients) return slowClientsOnly(flags.distDir, flags.slowClients);
   mkdirSync(WORK_DIR, { recursive: true });
   const buildSeconds = flags.skipBuild ? null : await timedBuild(ROOT, flags.distDir);
   console.log('[bench] building the yardstick (one plain React bundle)');

@@ -16,8 +16,10 @@ export function createNonce(): string {
  *   markup it is asked to clean; more than one bundle carries a DOMPurify copy (the kit, the notification
  *   bar), hence 'allow-duplicates'.
  * - `lit-html`: Lit's, for its compiled templates (the notification bar in the shell).
+ * - `atrium-inert`: the notification bar's, for DOMParser's inert parse of a notice before its allow-list
+ *   rebuilds it (packages/widgets/src/notification-bar/sanitize.ts); pages without a `default` policy need it.
  */
-export const TRUSTED_TYPES_POLICIES = ['default', 'dompurify', 'lit-html'] as const;
+export const TRUSTED_TYPES_POLICIES = ['default', 'dompurify', 'lit-html', 'atrium-inert'] as const;
 
 /** The Trusted Types part of the shell's CSP: DOM XSS sinks accept only values made by those policies. */
 export function trustedTypesDirectives(): string[] {
