@@ -11,7 +11,7 @@
  *   rollback --release <id>                 every module back to release <id>
  *   canary <app> <version|dir> --roles r1,r2 | --percent N
  *   promote <app> | abort <app>
- *   gc --keep N                             delete files no release among the live one and the N newest uses
+ *   gc --keep N                             delete files none of the N newest releases (live one first) uses
  *
  * Exit codes: 0 done, 1 refused (a check failed, bad arguments), 3 conflict (another release won the race).
  */

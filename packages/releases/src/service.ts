@@ -54,6 +54,17 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     return live;
   }
 
+  /** The live release and its ancestors, newest first: the history (a crashed publish's orphan is not in it). */
+  async function* chain(): AsyncGenerator<Release> {
+    let id = await store.currentId();
+    while (id) {
+      const release = await store.get(id);
+      if (!release) return;
+      yield release;
+      id = release.parent;
+    }
+  }
+
   async function requireRelease(id: string): Promise<Release> {
     const release = await store.get(id);
     if (!release) throw new ReleaseError('not-found', `there is no release ${id}`);
@@ -112,8 +123,9 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     canaries: Release['canaries'],
     baseChanged: boolean,
   ): Promise<Release> {
+    // After every id ever written (a crash can leave a release file that never went live).
     const release: Release = {
-      id: nextReleaseId(parent?.id ?? null),
+      id: nextReleaseId((await store.ids()).at(-1) ?? null),
       parent: parent?.id ?? null,
       createdAt: now().toISOString(),
       stamp: baseChanged || !parent ? nextStamp(now(), parent) : parent.stamp,
@@ -212,11 +224,11 @@ export function createReleaseService(options: ReleaseServiceOptions) {
         source = to;
         if (!target) throw new ReleaseError('not-found', `release ${to} has no module ${app}`);
       } else {
-        for (const id of (await store.ids()).reverse()) {
-          const mod = (await store.get(id))?.modules[app];
+        for await (const release of chain()) {
+          const mod = release.modules[app];
           if (mod && mod.integrity !== liveMod.integrity) {
             target = mod;
-            source = id;
+            source = release.id;
             break;
           }
         }
@@ -274,9 +286,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       if (!liveMod) throw new ReleaseError('not-found', `release ${live.id} has no module ${app}`);
       let mod: ReleaseModule | undefined;
       if (typeof candidate === 'string') {
-        for (const id of (await store.ids()).reverse()) {
-          const release = await store.get(id);
-          mod = [release?.modules[app], release?.canaries[app]?.module].find((m) => m?.version === candidate);
+        for await (const release of chain()) {
+          mod = [release.modules[app], release.canaries[app]?.module].find((m) => m?.version === candidate);
           if (mod) break;
         }
         if (!mod)
@@ -358,10 +369,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     /** Releases newest first, optionally only those that changed `app`. */
     async history(app?: string, limit = Infinity): Promise<ReleaseSummary[]> {
       const out: ReleaseSummary[] = [];
-      for (const id of (await store.ids()).reverse()) {
+      for await (const release of chain()) {
         if (out.length >= limit) break;
-        const release = await store.get(id);
-        if (!release) continue;
         if (
           app &&
           release.change.app !== app &&
@@ -384,19 +393,17 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     },
 
     /**
-     * Deletes asset files no release among the live one and the `keep` newest uses, so any of those can
-     * still be rolled back to. Returns the files removed.
+     * Deletes asset files that none of the `keep` newest releases (the live one first) uses, so any of those
+     * can still be rolled back to. Returns the files removed.
      */
     async gc(keep: number): Promise<string[]> {
       if (!Number.isInteger(keep) || keep < 1)
         throw new ReleaseError('bad-arguments', '--keep must be a whole number of at least 1');
-      const ids = await store.ids();
-      const liveId = await store.currentId();
-      const kept = new Set([...ids.slice(-keep), ...(liveId ? [liveId] : [])]);
       const needed = new Set<string>();
-      for (const id of kept) {
-        const release = await store.get(id);
-        if (release) for (const file of filesOf(release)) needed.add(file);
+      let kept = 0;
+      for await (const release of chain()) {
+        if (kept++ >= keep) break;
+        for (const file of filesOf(release)) needed.add(file);
       }
       const removed: string[] = [];
       for (const file of await store.assets.list()) {

@@ -35,6 +35,10 @@ export interface ServerOptions {
   now?: () => number;
   /** Key for HMAC-signed upload addresses; a fresh random one per instance by default. */
   secret?: Buffer;
+  /** The release store (ATRIUM_RELEASES_DIR, default <repo>/var/releases): docs/releases.md. */
+  releasesDir?: string;
+  /** Lets CI call the release API without a session (ATRIUM_DEPLOY_TOKEN); null: root sessions only. */
+  deployToken?: string | null;
 }
 
 export interface ResolvedOptions {
@@ -51,6 +55,8 @@ export interface ResolvedOptions {
   uploadTtlMs: number;
   now: () => number;
   secret: Buffer;
+  releasesDir: string;
+  deployToken: string | null;
 }
 
 export class OptionsError extends Error {
@@ -91,6 +97,17 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
+/** A deploy token short enough to guess would be a back door: at least 32 characters. */
+function parseDeployToken(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (value.length < 32 || /\s/.test(value))
+    throw new OptionsError(
+      'invalid-deploy-token',
+      'ATRIUM_DEPLOY_TOKEN must be at least 32 characters, no spaces',
+    );
+  return value;
+}
+
 /** Explicit options win; otherwise the environment variables of DESIGN.md; otherwise the defaults. */
 export function resolveOptions(
   options: ServerOptions = {},
@@ -120,5 +137,11 @@ export function resolveOptions(
     uploadTtlMs: options.uploadTtlMs ?? 15 * 60 * 1000,
     now: options.now ?? Date.now,
     secret: options.secret ?? randomBytes(32),
+    releasesDir: path.resolve(
+      options.releasesDir ?? (environ['ATRIUM_RELEASES_DIR'] || path.join(REPO_ROOT, 'var', 'releases')),
+    ),
+    deployToken: parseDeployToken(
+      options.deployToken !== undefined ? options.deployToken : environ['ATRIUM_DEPLOY_TOKEN'],
+    ),
   };
 }

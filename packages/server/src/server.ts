@@ -21,6 +21,8 @@ import { telescopeRoutes } from './routes/telescope.js';
 import { frontendRoutes, createIndexHandler, isReservedPath } from './routes/frontend.js';
 import { proxyRoutes } from './routes/proxy.js';
 import { legacyRoutes } from './legacy/routes.js';
+import { createLiveReleases } from './releases/live.js';
+import { releaseRoutes } from './releases/routes.js';
 
 /** JSON bodies of the API are small; anything bigger is a mistake or an attack (uploads stream separately). */
 const BODY_LIMIT = 64 * 1024;
@@ -38,6 +40,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     options,
     state: await createState(options.now),
     storage: await createStorage(options),
+    releases: createLiveReleases(options.releasesDir),
   };
 
   const app = Fastify({ logger: options.logger, bodyLimit: BODY_LIMIT, trustProxy: false });
@@ -104,6 +107,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     return isReservedPath(pathname) ? reply.callNotFound() : indexHandler(request, reply);
   });
   await app.register(legacyRoutes(ctx));
+  await app.register(releaseRoutes(ctx));
   if (options.proxy) {
     await app.register(proxyRoutes(ctx, indexHandler));
   } else {
