@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { uploadBody } from '../../scripts/release-remote';
 import { startServer, type RunningServer } from './fixtures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -53,17 +54,6 @@ async function release(...args: string[]): Promise<string> {
     env: { ...process.env, ATRIUM_RELEASES_DIR: releasesDir, ATRIUM_RELEASE_AUTHOR: 'e2e' },
   });
   return stdout;
-}
-
-/** The HTTP API body of a build directory, as CI would send it. */
-async function uploadBody(dir: string): Promise<{ manifest: unknown; files: Record<string, string> }> {
-  const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as {
-    module: { files: { file: string }[] };
-  };
-  const files: Record<string, string> = {};
-  for (const { file } of manifest.module.files)
-    files[file] = (await readFile(path.join(dir, 'assets', file))).toString('base64');
-  return { manifest, files };
 }
 
 async function signIn(page: Page, username: string): Promise<void> {
@@ -173,11 +163,12 @@ test('one area published while the server runs: new version on reload, Update av
   await page.goto(`${server.url}/examn`);
   await expect(legacyHeading(page, 'Legacy screens')).toBeVisible();
 
-  const published = await request.post(`${server.url}/lapi/releases/publish`, {
-    data: await uploadBody(buildDir),
-    headers: { authorization: `Bearer ${TOKEN}` },
+  // As CI does: the CLI against the running server's API, with the deploy token.
+  const { stdout } = await run(TSX, ['scripts/release.ts', 'publish', buildDir, '--server', server.url], {
+    cwd: ROOT,
+    env: { ...process.env, ATRIUM_DEPLOY_TOKEN: TOKEN, ATRIUM_RELEASES_DIR: path.join(work, 'not-used') },
   });
-  expect(published.status()).toBe(200);
+  expect(stdout).toContain('r000002 live: @atrium/area-exams');
   expect(await liveRelease(request)).toBe('r000002');
 
   const fresh = await context.newPage();
