@@ -2,8 +2,8 @@
  * Releasing one micro-frontend on its own (docs/releases.md), end to end: the exams area is rebuilt alone
  * from a copy of the sources with a visible change, published through the HTTP API with the deploy token
  * while the server runs, seen on the next page load and as "Update available" in a tab already open, rolled
- * back with the CLI, then offered as a canary that only root gets. Bad uploads are refused and change
- * nothing. Needs the full build in dist/ (the first release is made from it).
+ * back with the CLI, then offered as a canary that only root gets, and rolled back by root from the
+ * developer toolbar's Releases panel. Bad uploads are refused and change nothing. Needs the full build in dist/ (the first release is made from it).
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { uploadBody } from '../../scripts/release-remote';
@@ -206,4 +207,34 @@ test('a canary for root is shown to root only', async ({ page, browser }) => {
   expect(await release('abort', 'area-exams')).toContain('ended');
   await page.reload();
   await expect(legacyHeading(page, 'Legacy screens')).toBeVisible();
+});
+
+test('root rolls one app back from the Releases panel, after confirming', async ({ page }) => {
+  await signIn(page, 'root');
+  await page.goto(`${server.url}/examn`);
+  await expect(legacyHeading(page, 'Legacy screens')).toBeVisible();
+  const toolbar = page.getByRole('region', { name: 'Developer toolbar' });
+  await expect(async () => {
+    if (!(await toolbar.isVisible())) await page.keyboard.press('Control+Shift+A');
+    await expect(toolbar).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+  await toolbar.getByText('Releases', { exact: true }).first().click();
+  const table = toolbar.getByRole('table', { name: /^Live release r\d+$/ });
+  await expect(table.getByRole('row', { name: /@atrium\/area-exams/ })).toBeVisible();
+  await expect(
+    toolbar.getByRole('listitem').filter({ hasText: 'canary @atrium/area-exams' }).first(),
+  ).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('.atrium-devtb').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  await toolbar.getByRole('button', { name: 'Roll back @atrium/area-exams' }).click();
+  const confirm = toolbar.getByRole('alertdialog', { name: 'Roll back @atrium/area-exams' });
+  await expect(confirm).toContainText('Roll back @atrium/area-exams to its previous version for everyone?');
+  await Promise.all([
+    page.waitForEvent('load'),
+    confirm.getByRole('button', { name: 'Confirm rollback' }).click(),
+  ]);
+  // The version before the live one is the published change: the rollback brings it back, by root.
+  await expect(legacyHeading(page, CHANGED_HEADING)).toBeVisible();
+  expect(await release('history', 'area-exams')).toMatch(/^r\d+ +\S+ +root +@atrium\/area-exams /m);
 });
