@@ -238,3 +238,42 @@ test('root rolls one app back from the Releases panel, after confirming', async 
   await expect(legacyHeading(page, CHANGED_HEADING)).toBeVisible();
   expect(await release('history', 'area-exams')).toMatch(/^r\d+ +\S+ +root +@atrium\/area-exams /m);
 });
+
+test('legacy pages load the widgets bundle of the release, with its integrity', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const out = path.join(work, 'widgets-build');
+  // From the checkout itself: the bundle carries its own copy of the session packages, which a copy of the
+  // sources beside the real node_modules would split in two.
+  await run(TSX, ['scripts/build.ts', '--app', 'widgets', '--out', out], {
+    cwd: ROOT,
+    env: { ...process.env, ATRIUM_RELEASES_DIR: releasesDir },
+  });
+  const [version] = await readdir(path.join(out, 'atrium-widgets'));
+  const dir = path.join(out, 'atrium-widgets', version!);
+  const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as {
+    module: { url: string; integrity: string };
+  };
+  expect(await release('publish', dir)).toContain('@atrium/widgets (new) -> ');
+
+  await signIn(page, 'root');
+  await page.goto(`${server.url}/legacy/`);
+  const script = page.locator('script[type="module"][integrity]');
+  await expect(script).toHaveAttribute('src', manifest.module.url);
+  await expect(script).toHaveAttribute('integrity', manifest.module.integrity);
+  await expect(page.locator('atrium-notification-bar').getByRole('status')).toContainText(
+    'Scheduled maintenance on Sunday',
+  );
+  // The toolbar is a chunk of the bundle, found relative to the release's entry.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  await expect(page.locator('atrium-dev-toolbar-view')).toHaveCount(1);
+  await page.keyboard.press('Control+Shift+A');
+  await expect(page.getByRole('region', { name: 'Developer toolbar' }), errors.join('\n')).toBeVisible();
+
+  // Integrators' fixed tag follows the release too.
+  const fixed = await request.get(`${server.url}/widgets/atrium-widgets.js`, { maxRedirects: 0 });
+  expect(fixed.status()).toBe(302);
+  expect(fixed.headers()['location']).toBe(manifest.module.url);
+});
