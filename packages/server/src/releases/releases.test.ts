@@ -263,3 +263,53 @@ describe('the release API refuses, changing nothing', () => {
     expect((listed.json['data'] as { history: unknown[] }).history).toHaveLength(3);
   });
 });
+
+describe('trying a canary for oneself', () => {
+  it('is honoured for root only, and can be stopped', async () => {
+    const [, baseline] = await publishBaseline();
+    const candidate = exams('0.3.0+try');
+    const started = await api(
+      'POST',
+      '/lapi/releases/canary',
+      { app: '@atrium/area-exams', audience: { roles: ['hq'] }, upload: body(candidate) },
+      withToken,
+    );
+    expect(started.status).toBe(200);
+    const root = await signIn('root');
+    expect((await pageMap(root)).exams).toBe(baseline!.module.url);
+
+    const tried = await fetch(`${server.url}/lapi/releases/try-canary`, {
+      method: 'POST',
+      headers: { cookie: root, 'content-type': 'application/json' },
+      body: JSON.stringify({ app: '@atrium/area-exams', on: true }),
+    });
+    const tryCookie = tried.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('atrium_try_canary='))!
+      .split(';')[0]!;
+    expect((await pageMap(`${root}; ${tryCookie}`)).exams).toBe(candidate.module.url);
+    const listed = await api('GET', '/lapi/releases', undefined, { cookie: `${root}; ${tryCookie}` });
+    expect(listed.json).toMatchObject({ data: { trying: ['@atrium/area-exams'] } });
+
+    // The same cookie on a user who is not root changes nothing.
+    const student = await signIn('student');
+    expect((await pageMap(`${student}; ${tryCookie}`)).exams).toBe(baseline!.module.url);
+    const refused = await fetch(`${server.url}/lapi/releases/try-canary`, {
+      method: 'POST',
+      headers: { cookie: student, 'content-type': 'application/json' },
+      body: JSON.stringify({ app: '@atrium/area-exams', on: true }),
+    });
+    expect(refused.status).toBe(403);
+
+    const stopped = await fetch(`${server.url}/lapi/releases/try-canary`, {
+      method: 'POST',
+      headers: { cookie: `${root}; ${tryCookie}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ app: '@atrium/area-exams', on: false }),
+    });
+    const cleared = stopped.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('atrium_try_canary='))!
+      .split(';')[0]!;
+    expect((await pageMap(`${root}; ${cleared}`)).exams).toBe(baseline!.module.url);
+  });
+});

@@ -35,10 +35,11 @@ const OVERVIEW: ReleasesOverview = {
       change: { kind: 'baseline', summary: 'full build: 26 modules' },
     },
   ],
+  trying: [],
 };
 
 /** A fetch that answers like the release API and records what the panel sent. */
-function fakeServer() {
+function fakeServer(overview: ReleasesOverview = OVERVIEW) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   const fetchFn = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
@@ -49,14 +50,14 @@ function fakeServer() {
         { status: 422 },
       );
     if (String(url).endsWith('/try-canary')) return Response.json({ data: { trying: ['@atrium/shell'] } });
-    return Response.json({ data: OVERVIEW });
+    return Response.json({ data: overview });
   });
   return { calls, client: createReleasesClient(fetchFn as unknown as typeof fetch) };
 }
 
-async function openPanel() {
+async function openPanel(overview?: ReleasesOverview) {
   const user = userEvent.setup();
-  const server = fakeServer();
+  const server = fakeServer(overview);
   const reload = vi.fn();
   render(<ReleasesPanel client={server.client} reload={reload} />);
   await user.click(screen.getByText('Releases', { selector: 'summary' }));
@@ -102,6 +103,13 @@ describe('<ReleasesPanel />', () => {
       url: '/lapi/releases/try-canary',
       body: { app: '@atrium/shell', on: true },
     });
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers to stop trying a canary this user is trying', async () => {
+    const { user, server, reload } = await openPanel({ ...OVERVIEW, trying: ['@atrium/shell'] });
+    await user.click(screen.getByRole('button', { name: 'Stop trying the canary of @atrium/shell' }));
+    expect(server.calls.at(-1)).toMatchObject({ body: { app: '@atrium/shell', on: false } });
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -112,14 +112,16 @@ export function ReleasesPanel({ client, reload = defaultReload }: ReleasesPanelP
                           {canary ? (
                             <Button
                               disabled={busy}
-                              onClick={() =>
+                              onClick={() => {
+                                const on = !overview?.trying.includes(mod.name);
                                 void act(
-                                  () => api.tryCanary(mod.name, true),
-                                  'The canary could not be tried.',
-                                )
-                              }
+                                  () => api.tryCanary(mod.name, on),
+                                  'The canary could not be changed.',
+                                );
+                              }}
                             >
-                              Try the canary of {mod.name}
+                              {overview?.trying.includes(mod.name) ? 'Stop trying' : 'Try'} the canary of{' '}
+                              {mod.name}
                             </Button>
                           ) : null}
                         </td>

@@ -31,6 +31,8 @@ export interface ReleasesOverview {
       })
     | null;
   history: ReleaseSummaryView[];
+  /** Apps whose canary this user is trying. */
+  trying: string[];
 }
 
 export class ReleasesApiError extends Error {
