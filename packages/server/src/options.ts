@@ -59,6 +59,10 @@ export interface ServerOptions {
   trustProxy?: TrustProxy;
   /** Legacy origins whose pages may call the widgets' endpoints with cookies (ATRIUM_EMBED_ORIGINS). */
   embedOrigins?: string[];
+  /** The release store (ATRIUM_RELEASES_DIR, default <repo>/var/releases): docs/releases.md. */
+  releasesDir?: string;
+  /** Lets CI call the release API without a session (ATRIUM_DEPLOY_TOKEN); null: root sessions only. */
+  deployToken?: string | null;
 }
 
 /**
@@ -103,6 +107,8 @@ export interface ResolvedOptions {
   publicOrigins: string[];
   trustProxy: TrustProxy;
   embedOrigins: string[];
+  releasesDir: string;
+  deployToken: string | null;
 }
 
 export class OptionsError extends Error {
@@ -141,6 +147,17 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   if (!Number.isInteger(n) || n < 1)
     throw new OptionsError('invalid-option', `${name} must be a positive integer`);
   return n;
+}
+
+/** A deploy token short enough to guess would be a back door: at least 32 characters. */
+function parseDeployToken(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (value.length < 32 || /\s/.test(value))
+    throw new OptionsError(
+      'invalid-deploy-token',
+      'ATRIUM_DEPLOY_TOKEN must be at least 32 characters, no spaces',
+    );
+  return value;
 }
 
 /** Explicit options win; otherwise the environment variables of DESIGN.md; otherwise the defaults. */
@@ -206,6 +223,12 @@ export function resolveOptions(
     trustProxy: options.trustProxy ?? parseTrustProxy(environ['ATRIUM_TRUST_PROXY']),
     embedOrigins:
       options.embedOrigins ?? parseOrigins(environ['ATRIUM_EMBED_ORIGINS'], 'ATRIUM_EMBED_ORIGINS'),
+    releasesDir: path.resolve(
+      options.releasesDir ?? (environ['ATRIUM_RELEASES_DIR'] || path.join(REPO_ROOT, 'var', 'releases')),
+    ),
+    deployToken: parseDeployToken(
+      options.deployToken !== undefined ? options.deployToken : environ['ATRIUM_DEPLOY_TOKEN'],
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -25,6 +26,8 @@ import { telescopeRoutes } from './routes/telescope.js';
 import { frontendRoutes, createIndexHandler, isReservedPath } from './routes/frontend.js';
 import { proxyRoutes } from './routes/proxy.js';
 import { legacyRoutes } from './legacy/routes.js';
+import { createLiveReleases } from './releases/live.js';
+import { releaseRoutes } from './releases/routes.js';
 
 /** JSON bodies of the API are small; anything bigger is a mistake or an attack (uploads stream separately). */
 const BODY_LIMIT = 64 * 1024;
@@ -38,10 +41,13 @@ export type AtriumServer = FastifyInstance & { atrium: ServerContext };
 export async function createServer(input: ServerOptions = {}): Promise<AtriumServer> {
   const options = resolveOptions(input);
   if (options.storage === 'local') await mkdir(options.dataDir, { recursive: true });
+  // /assets/ serves published files from here as soon as a release exists, without a restart.
+  await mkdir(path.join(options.releasesDir, 'assets'), { recursive: true });
   const ctx: ServerContext = {
     options,
     state: await createState(options.now, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
     storage: await createStorage(options),
+    releases: createLiveReleases(options.releasesDir),
   };
 
   const app = Fastify({
@@ -117,6 +123,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     return isReservedPath(pathname) ? reply.callNotFound() : indexHandler(request, reply);
   });
   await app.register(legacyRoutes(ctx));
+  await app.register(releaseRoutes(ctx));
   if (options.proxy) {
     await app.register(proxyRoutes(ctx, indexHandler));
   } else {
