@@ -32,6 +32,7 @@ import type {
   UploadUrlResponse,
   UploadVideoRequest,
 } from './schemas.js';
+import type { MigrationMap } from './migration/types.js';
 import type * as SessionSchemasModule from './schemas-session.js';
 import { uploadFile } from './upload-loader.js';
 
@@ -493,6 +494,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
           callOptions,
         )
       ).count;
+    },
+    /** The migration map the server serves (docs/migration.md); public, so no token is needed. */
+    migrationMap(callOptions?: CallOptions): Promise<MigrationMap> {
+      return get(
+        '/migration-map.json',
+        lazy((s) => s.MigrationMapSchema),
+        callOptions,
+      );
     },
     async devUsers(callOptions?: CallOptions): Promise<DevUser[]> {
       return (

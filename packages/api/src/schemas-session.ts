@@ -129,3 +129,6 @@ export const UploadVideoResponseSchema = v.object({ success: v.boolean(), video:
 export const DevUserSchema = v.object({ username: v.string(), display: v.string() });
 export const DevUsersResponseSchema = v.object({ data: v.array(DevUserSchema) });
 export type DevUser = v.InferOutput<typeof DevUserSchema>;
+
+// The migration map's wire shape lives with the map (migration/schema.ts); re-exported for the client.
+export { MigrationMapSchema } from './migration/schema.js';

@@ -1,0 +1,17 @@
+/**
+ * `@atrium/api/migration`: the migration map (which legacy page each new page replaces) and the lookups
+ * every consumer shares. Framework-free; the shell, the widgets and the reference backend import it here.
+ */
+export type { MigrationDirection, MigrationEntry, MigrationMap } from './types.js';
+export { DEFAULT_MIGRATION_MAP, LEGACY_HOME } from './default-map.js';
+export { isLegacyPath, legacyCounterpart, newCounterpart, swapToLegacyTarget } from './counterparts.js';
+export {
+  MigrationMapError,
+  checkLegacyPrefix,
+  validateMigrationMap,
+  withLegacyPrefixes,
+} from './validate.js';
+export { MigrationMapSchema } from './schema.js';
+export { createMigrationMapSource } from './source.js';
+export type { MigrationMapSnapshot, MigrationMapSource } from './source.js';
+export { MIGRATION_MAP_PATH, migrationMapSource } from './page-source.js';
