@@ -35,6 +35,8 @@ export interface ServerOptions {
   now?: () => number;
   /** Key for HMAC-signed upload addresses; a fresh random one per instance by default. */
   secret?: Buffer;
+  /** More same-origin prefixes of legacy screens, beside /legacy/ (ATRIUM_LEGACY_PREFIXES, comma-separated). */
+  legacyPrefixes?: readonly string[];
 }
 
 export interface ResolvedOptions {
@@ -51,6 +53,7 @@ export interface ResolvedOptions {
   uploadTtlMs: number;
   now: () => number;
   secret: Buffer;
+  legacyPrefixes: readonly string[];
 }
 
 export class OptionsError extends Error {
@@ -91,6 +94,15 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
+/** `/classic/,/old-lms/` -> ['/classic/', '/old-lms/']; each is checked when the map is built. */
+function parseLegacyPrefixes(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value
+    .split(',')
+    .map((prefix) => prefix.trim())
+    .filter((prefix) => prefix !== '');
+}
+
 /** Explicit options win; otherwise the environment variables of DESIGN.md; otherwise the defaults. */
 export function resolveOptions(
   options: ServerOptions = {},
@@ -120,5 +132,6 @@ export function resolveOptions(
     uploadTtlMs: options.uploadTtlMs ?? 15 * 60 * 1000,
     now: options.now ?? Date.now,
     secret: options.secret ?? randomBytes(32),
+    legacyPrefixes: options.legacyPrefixes ?? parseLegacyPrefixes(environ['ATRIUM_LEGACY_PREFIXES']),
   };
 }

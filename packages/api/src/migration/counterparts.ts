@@ -68,25 +68,43 @@ export function swapToLegacyTarget(map: MigrationMap, pathname: string, search =
   return legacyCounterpart(map, pathname, search) ?? map.legacyHome;
 }
 
+export interface LegacyPageMatch {
+  /** The entry whose legacy address this is (the most specific one). */
+  readonly entry: MigrationEntry;
+  /** The parameters read from the legacy address. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The new page that replaces it, when an entry points that way. */
+  readonly newUrl: string | null;
+}
+
 /**
- * The new counterpart of a legacy page, or null. Legacy addresses match exactly (path, and every query
- * pair of the pattern): a legacy screen is a file, not a tree of routes.
+ * The map's knowledge of a legacy address: which entry names it and which new page replaces it. Legacy
+ * addresses match exactly (path, and every query pair of the pattern): a legacy screen is a file, not a
+ * tree of routes.
  */
-export function newCounterpart(map: MigrationMap, pathname: string, search = ''): string | null {
-  let best: { score: number; url: string } | null = null;
+export function legacyPageAt(map: MigrationMap, pathname: string, search = ''): LegacyPageMatch | null {
+  const trailing = pathname.endsWith('/') && pathname !== '/';
+  let named: { score: number; entry: MigrationEntry; params: Record<string, string> } | null = null;
+  let replacement: { score: number; url: string } | null = null;
   for (const { entry, route, legacy } of compile(map)) {
-    if (!follows(entry, 'to-new')) continue;
-    if (legacy.trailingSlash !== (pathname.endsWith('/') && pathname !== '/')) continue;
+    if (legacy.trailingSlash !== trailing && legacy.segments.length > 0) continue;
     const match = matchPathPrefix(legacy, pathname, true);
     if (!match) continue;
     const params = matchQuery(legacy, search, match.params);
     if (!params) continue;
-    const url = fillPattern(route, params);
-    if (url === null) continue;
     const score = specificity(legacy);
-    if (best === null || score > best.score) best = { score, url };
+    if (named === null || score > named.score) named = { score, entry, params };
+    if (!follows(entry, 'to-new')) continue;
+    const url = fillPattern(route, params);
+    if (url !== null && (replacement === null || score > replacement.score)) replacement = { score, url };
   }
-  return best?.url ?? null;
+  if (named === null) return null;
+  return { entry: named.entry, params: named.params, newUrl: replacement?.url ?? null };
+}
+
+/** The new counterpart of a legacy page ('Open in the new Atrium'), or null when it has none. */
+export function newCounterpart(map: MigrationMap, pathname: string, search = ''): string | null {
+  return legacyPageAt(map, pathname, search)?.newUrl ?? null;
 }
 
 /** True when `pathname` (already decoded and normalised by the caller) is under one of the legacy prefixes. */

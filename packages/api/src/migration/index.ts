@@ -3,8 +3,15 @@
  * every consumer shares. Framework-free; the shell, the widgets and the reference backend import it here.
  */
 export type { MigrationDirection, MigrationEntry, MigrationMap } from './types.js';
+export type { LegacyPageMatch } from './counterparts.js';
 export { DEFAULT_MIGRATION_MAP, LEGACY_HOME } from './default-map.js';
-export { isLegacyPath, legacyCounterpart, newCounterpart, swapToLegacyTarget } from './counterparts.js';
+export {
+  isLegacyPath,
+  legacyCounterpart,
+  legacyPageAt,
+  newCounterpart,
+  swapToLegacyTarget,
+} from './counterparts.js';
 export {
   MigrationMapError,
   checkLegacyPrefix,
