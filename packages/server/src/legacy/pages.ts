@@ -11,14 +11,13 @@ import { renderPage } from '../html/page.js';
  * notification bar and the developer toolbar, as it would on the real legacy screens.
  */
 function nav(user: DemoUser | null, newPage: string | null): SafeHtml {
+  const across = newPage
+    ? html`<a href="${newPage}">This page in the new Atrium</a>`
+    : html`<a href="/home">Back to the new Atrium</a>`;
   return html`<nav aria-label="Legacy">
     <ul>
       <li><a href="/legacy/">Legacy home</a></li>
-      <li>
-        <a href="${newPage ?? '/home'}"
-          >${newPage ? 'This page in the new Atrium' : 'Back to the new Atrium'}</a
-        >
-      </li>
+      <li>${across}</li>
       ${user ? html`<li><a href="/common/login/logout.php">Sign out</a></li>` : html`<li><a href="/common/login">Sign in</a></li>`}
     </ul>
     ${user ? html`<p>Signed in as <strong>${displayName(user)}</strong> (${user.username})</p>` : ''}
