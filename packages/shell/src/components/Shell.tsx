@@ -7,7 +7,7 @@ import { evaluateGuard, matchRoute } from '../routes';
 import { useLocationSearch, useMobile, usePathname, useSessionStatus, useSis } from '../hooks';
 import { ServicesContext, getBrowserServices, useServices } from '../services';
 import type { ShellServices } from '../services';
-import { DevToolbarSlot, NotificationBarSlot } from '../slots';
+import { ActingAsSlot, DevToolbarSlot, NotificationBarSlot } from '../slots';
 import { AreaOutlet } from './AreaOutlet';
 import { BootErrorAlert } from './BootErrorAlert';
 import { Forbidden } from './Forbidden';
@@ -114,6 +114,7 @@ function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
       >
         Skip to main content
       </a>
+      <ActingAsSlot />
       {hidden ? null : (
         <TopBar
           currentPath={match.route.path}
