@@ -16,6 +16,8 @@ import { createSearchSlot } from './search';
 import type { SearchSlot } from './search';
 import { createConfirmQueue, createUnsavedChangesGuard } from './unsaved';
 import type { ConfirmQueue, UnsavedChangesGuard } from './unsaved';
+import { createUnreadCounter } from './unread';
+import type { UnreadCounter } from './unread';
 import { createUpdateChecker, fetchBuildStamp, onDocumentVisible, runningBuildStamp } from './updates';
 import type { UpdateChecker } from './updates';
 
@@ -26,6 +28,8 @@ export interface ShellServices {
   search: SearchSlot;
   location: LocationStore;
   updates: UpdateChecker;
+  /** The user menu's unread-notifications count. */
+  unread: UnreadCounter;
   runningStamp: string | null;
   /** A client-side navigation (single-spa), so the unsaved-changes guard applies. */
   navigate(to: string): void;
@@ -49,6 +53,10 @@ export function createBrowserServices(): ShellServices {
     location: createLocationStore(window),
     updates: createUpdateChecker({
       fetchLatestStamp: fetchBuildStamp(),
+      onVisible: onDocumentVisible(document),
+    }),
+    unread: createUnreadCounter({
+      fetchCount: (signal) => api.unreadCount({ signal }),
       onVisible: onDocumentVisible(document),
     }),
     runningStamp: runningBuildStamp(document),
