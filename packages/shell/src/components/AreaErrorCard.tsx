@@ -1,5 +1,5 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
-import { legacyCounterpart, migrationMapSource } from '@atrium/api/migration';
+import { legacyCounterpart, migrationMapSource } from '@atrium/api';
 import { Alert, Button } from '@atrium/ui';
 
 export interface AreaErrorCardProps {
