@@ -21,6 +21,7 @@ import { telescopeRoutes } from './routes/telescope.js';
 import { frontendRoutes, createIndexHandler, isReservedPath } from './routes/frontend.js';
 import { proxyRoutes } from './routes/proxy.js';
 import { legacyRoutes } from './legacy/routes.js';
+import { redirectSignedInFromLogin } from './routes/signed-in-login.js';
 
 /** JSON bodies of the API are small; anything bigger is a mistake or an attack (uploads stream separately). */
 const BODY_LIMIT = 64 * 1024;
@@ -96,6 +97,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   app.addHook('onRequest', async (request) => checkCsrf(request));
   registerRequestLogging(app, ctx.state.requestLog);
 
+  app.addHook('preHandler', redirectSignedInFromLogin(ctx));
   await app.register(frontendRoutes(ctx));
   // Every other GET is an app route (the SPA fallback). A route rather than the not-found handler, so the
   // page goes through @fastify/compress like every other answer; reserved paths stay 404s.

@@ -87,3 +87,21 @@ describe('school homes', () => {
     expect((await new Client(server.url).get('/umed/')).status).toBe(302);
   });
 });
+
+describe('the sign-in page for someone already signed in', () => {
+  it('sends them home, or to a same-origin returnUrl, and shows the form to everyone else', async () => {
+    const client = new Client(server.url);
+    await client.signIn('student');
+    const home = await client.get('/common/login');
+    expect(home.status).toBe(302);
+    expect(home.headers.get('location')).toBe('/home');
+    expect((await client.get('/common/login?returnUrl=%2Fprofile')).headers.get('location')).toBe('/profile');
+    for (const hostile of ['%2F%2Fevil.example', 'https%3A%2F%2Fevil.example%2F', '%2Fcommon%2Flogin']) {
+      expect((await client.get(`/common/login?returnUrl=${hostile}`)).headers.get('location')).toBe('/home');
+    }
+    // Anonymous visitors get the page (503 here: these tests run without a build), never a redirect.
+    const anonymous = await new Client(server.url).get('/common/login');
+    expect(anonymous.headers.get('location')).toBeNull();
+    expect([200, 503]).toContain(anonymous.status);
+  });
+});
