@@ -50,7 +50,7 @@ test('a student on a legacy screen finds the page that replaces it', async ({ pa
   await page.goto('/legacy/scheduling/calendar.php');
   await page.getByRole('link', { name: 'This page in the new Atrium' }).click();
   await page.waitForURL((url) => url.pathname === '/calendar');
-  await expect(page.getByRole('heading', { level: 1, name: /Calendar/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rotation Scheduling' })).toBeVisible();
 });
 
 test('root switching school from the shell lands on that school home in production', async ({ page }) => {
@@ -89,10 +89,10 @@ test('acting as another user shows the banner in the shell, and Switch back rest
 
   await banner(page).getByRole('button', { name: 'Switch back' }).click();
   await expect(banner(page)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /User menu for Root/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /User menu for Robin Root/ })).toBeVisible();
   // The other tab hears it and reloads as root too.
   await expect(banner(other)).toHaveCount(0);
-  await expect(other.getByRole('button', { name: /User menu for Root/ })).toBeVisible();
+  await expect(other.getByRole('button', { name: /User menu for Robin Root/ })).toBeVisible();
 });
 
 test('an area that stays down after Retry offers its classic page', async ({ page, request, baseURL }) => {
