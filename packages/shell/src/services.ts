@@ -42,6 +42,21 @@ export interface ShellServices {
   displayModeStandalone(): boolean;
 }
 
+/**
+ * An in-app navigation that leaves a page with unsaved changes only once the user has said so; the guard's
+ * routing check then finds nothing dirty and lets single-spa go on. Declining changes nothing, the address
+ * included.
+ */
+export async function navigateAfterConfirm(
+  unsaved: Pick<UnsavedChangesGuard, 'confirmDiscard'>,
+  to: string,
+  go: (to: string) => void,
+): Promise<boolean> {
+  if (!(await unsaved.confirmDiscard())) return false;
+  go(to);
+  return true;
+}
+
 export function createBrowserServices(): ShellServices {
   const confirm = createConfirmQueue();
   const unsaved = createUnsavedChangesGuard({ target: window, confirmLeave: () => confirm.ask() });
@@ -60,7 +75,11 @@ export function createBrowserServices(): ShellServices {
       onVisible: onDocumentVisible(document),
     }),
     runningStamp: runningBuildStamp(document),
-    navigate: (to) => navigateToUrl(to),
+    navigate: (to) => {
+      // Ask before the address changes: single-spa pushes the new URL first and only then lets the guard
+      // cancel, so the address bar would show the next page while the question is still open.
+      void navigateAfterConfirm(unsaved, to, navigateToUrl);
+    },
     // single-spa patches replaceState: it reroutes and fires popstate, which the location store hears.
     redirect: (to) => window.history.replaceState(window.history.state, '', to),
     reload: () => window.location.reload(),
