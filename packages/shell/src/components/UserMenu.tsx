@@ -48,7 +48,7 @@ export const UserMenu = memo(function UserMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="atr-visually-hidden">User menu for </span>
-        {name}
+        <span className="atrium-usermenu__label">{name}</span>
         {unreadCount !== null && unreadCount > 0 ? (
           <span className="atrium-usermenu__badge">
             <span aria-hidden="true">{unreadBadgeText(unreadCount)}</span>
