@@ -3,9 +3,17 @@
  * migration map's links both ways, the school picker landing on a school home in production, acting as
  * another user with a way back in every tab, the classic page when a new one is down, and the unread count.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { AREA_FAILED, bundleUrl, signInToHome } from './security-helpers';
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
 
 const toolbar = (page: Page) => page.getByRole('region', { name: 'Developer toolbar' });
 
@@ -82,6 +90,9 @@ test('acting as another user shows the banner in the shell, and Switch back rest
   await expect(banner(page)).toContainText('Acting as Dr. Farah (faculty); signed in as root.');
   // Faculty has no toolbar: the banner is the shell's own.
   await expect(page.getByRole('region', { name: 'Developer toolbar' })).toHaveCount(0);
+  // The banner, the unread badge (faculty has some) and the folded notices, all accessible.
+  await expect(page.getByRole('button', { name: /^User menu for/ })).toHaveAccessibleName(/unread/);
+  await expectNoAxeViolations(page);
 
   const other = await context.newPage();
   await other.goto('/profile');
