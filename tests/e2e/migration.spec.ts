@@ -138,3 +138,13 @@ test('the user menu shows the unread count, refreshes it on return to the tab an
   await returnToTab();
   await expect(menu).toHaveAccessibleName(/1 unread notification$/);
 });
+
+test('the skip link of a legacy page shows only when it has keyboard focus', async ({ page }) => {
+  await page.goto('/legacy/terms');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible();
+  await expect(skip).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+});
