@@ -32,8 +32,8 @@ import type {
   UploadUrlResponse,
   UploadVideoRequest,
 } from './schemas.js';
-import type { MigrationMap } from './migration/types.js';
 import type * as SessionSchemasModule from './schemas-session.js';
+import type { MigrationMapResponse } from './schemas-session.js';
 import { uploadFile } from './upload-loader.js';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -495,8 +495,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         )
       ).count;
     },
-    /** The migration map the server serves (docs/migration.md); public, so no token is needed. */
-    migrationMap(callOptions?: CallOptions): Promise<MigrationMap> {
+    /** The migration map the server serves (@atrium/migration, docs/migration.md); public, no token needed. */
+    migrationMap(callOptions?: CallOptions): Promise<MigrationMapResponse> {
       return get(
         '/migration-map.json',
         lazy((s) => s.MigrationMapSchema),

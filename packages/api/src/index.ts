@@ -49,6 +49,3 @@ export type {
   UploadVideoRequest,
   UploadedVideo,
 } from './schemas.js';
-// The migration map (docs/migration.md): in the shared module, so the shell, its areas and the toolbar use
-// one copy and one fetch of the server's map. `@atrium/api/migration` is the same, for the server.
-export * from './migration/index.js';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { DEFAULT_MIGRATION_MAP, withLegacyPrefixes } from '@atrium/api';
+import { DEFAULT_MIGRATION_MAP, withLegacyPrefixes } from '@atrium/migration';
 import { renderArea } from '../kit/testing';
 import { ExtArea } from './ExtArea';
 

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { migrationMapSource } from '@atrium/api';
+import { migrationMapSource } from '@atrium/migration';
 import { Spinner, useStyles } from '@atrium/ui';
 import { useAreaProps } from '../kit/area-context';
 import { AreaLayout } from '../kit/AreaLayout';

@@ -8,7 +8,7 @@ import {
   MigrationMapError,
   withLegacyPrefixes,
   type MigrationMap,
-} from '@atrium/api/migration';
+} from '@atrium/migration';
 import { OptionsError } from '../options.js';
 
 export function servedMigrationMap(extraPrefixes: readonly string[]): MigrationMap {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MIGRATION_MAP, MigrationMapSchema } from '@atrium/api/migration';
+import { DEFAULT_MIGRATION_MAP } from '@atrium/migration';
+import { MigrationMapSchema } from '@atrium/api/schemas';
 import { Client, normalizeHtml, startServer, type Running } from '../test-helpers.js';
 import { OptionsError } from '../options.js';
 

@@ -1,6 +1,6 @@
 import type { CatalogueApp } from '../../../api/src/app-catalogue.js';
 import type { School } from '../../../api/src/schemas.js';
-import type { LegacyPageMatch } from '@atrium/api/migration';
+import type { LegacyPageMatch } from '@atrium/migration';
 import type { DemoUser } from '../demo-data/users.js';
 import { displayName } from '../demo-data/users.js';
 import { html, type SafeHtml } from '../html/escape.js';

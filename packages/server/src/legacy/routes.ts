@@ -14,7 +14,7 @@ import {
   termsPage,
 } from './pages.js';
 import { safeSameOriginPath } from './safe-path.js';
-import { legacyPageAt, newCounterpart } from '@atrium/api/migration';
+import { legacyPageAt, newCounterpart } from '@atrium/migration';
 import { schoolHomePath } from '@atrium/api';
 import { SCHOOLS, findSchool } from '../demo-data/organisations.js';
 import { servedMigrationMap } from './migration-map.js';

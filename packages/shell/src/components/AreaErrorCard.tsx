@@ -1,5 +1,5 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
-import { legacyCounterpart, migrationMapSource } from '@atrium/api';
+import { legacyCounterpart, migrationMapSource } from '@atrium/migration';
 import { Alert, Button } from '@atrium/ui';
 
 export interface AreaErrorCardProps {

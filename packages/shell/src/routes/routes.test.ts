@@ -192,7 +192,7 @@ describe('areaModuleFor', () => {
 
 describe('the migration map against the route table', () => {
   it('names only pages some route of the shell owns', async () => {
-    const { DEFAULT_MIGRATION_MAP } = await import('@atrium/api');
+    const { DEFAULT_MIGRATION_MAP } = await import('@atrium/migration');
     for (const entry of DEFAULT_MIGRATION_MAP.entries) {
       const sample = entry.route.replace(/:[A-Za-z_]+/g, 'x1');
       expect(matchRoute(sample).notFound, entry.route).toBe(false);

@@ -7,7 +7,12 @@
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api as defaultApi } from '@atrium/api';
-import { migrationMapSource, newCounterpart, swapToLegacyTarget, type MigrationMapSource } from '@atrium/api';
+import {
+  migrationMapSource,
+  newCounterpart,
+  swapToLegacyTarget,
+  type MigrationMapSource,
+} from '@atrium/migration';
 import type { ApiClient, School, Sis } from '@atrium/api';
 import { canSeeDevToolbar, session as defaultSession, useSession } from '@atrium/session';
 import type { SessionState, SessionStore } from '@atrium/session';

@@ -1,5 +1,5 @@
 /** The page's one migration-map source, fed by the page's api client (one way to fetch). */
-import { api } from '../client.js';
+import { api } from '@atrium/api';
 import { createMigrationMapSource } from './source.js';
 
 /** Where the reference backend serves the map: beside importmap.json, never proxied to a legacy backend. */
