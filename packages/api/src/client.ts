@@ -33,6 +33,7 @@ import type {
   UploadVideoRequest,
 } from './schemas.js';
 import type * as SessionSchemasModule from './schemas-session.js';
+import type { MigrationMapResponse } from './schemas-session.js';
 import { uploadFile } from './upload-loader.js';
 import type { UploadOptions } from './upload.js';
 import { browserPendingSignOut, type PendingSignOut } from './pending-sign-out.js';
@@ -559,6 +560,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
           callOptions,
         )
       ).count;
+    },
+    /** The migration map the server serves (@atrium/migration, docs/migration.md); public, no token needed. */
+    migrationMap(callOptions?: CallOptions): Promise<MigrationMapResponse> {
+      return get(
+        '/migration-map.json',
+        lazy((s) => s.MigrationMapSchema),
+        callOptions,
+      );
     },
     async devUsers(callOptions?: CallOptions): Promise<DevUser[]> {
       return (

@@ -63,6 +63,8 @@ export interface ServerOptions {
   releasesDir?: string;
   /** Lets CI call the release API without a session (ATRIUM_DEPLOY_TOKEN); null: root sessions only. */
   deployToken?: string | null;
+  /** More same-origin prefixes of legacy screens, beside /legacy/ (ATRIUM_LEGACY_PREFIXES, comma-separated). */
+  legacyPrefixes?: readonly string[];
 }
 
 /**
@@ -109,6 +111,7 @@ export interface ResolvedOptions {
   embedOrigins: string[];
   releasesDir: string;
   deployToken: string | null;
+  legacyPrefixes: readonly string[];
 }
 
 export class OptionsError extends Error {
@@ -158,6 +161,15 @@ function parseDeployToken(value: string | null | undefined): string | null {
       'ATRIUM_DEPLOY_TOKEN must be at least 32 characters, no spaces',
     );
   return value;
+}
+
+/** `/classic/,/old-lms/` -> ['/classic/', '/old-lms/']; each is checked when the map is built. */
+function parseLegacyPrefixes(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value
+    .split(',')
+    .map((prefix) => prefix.trim())
+    .filter((prefix) => prefix !== '');
 }
 
 /** Explicit options win; otherwise the environment variables of DESIGN.md; otherwise the defaults. */
@@ -229,6 +241,7 @@ export function resolveOptions(
     deployToken: parseDeployToken(
       options.deployToken !== undefined ? options.deployToken : environ['ATRIUM_DEPLOY_TOKEN'],
     ),
+    legacyPrefixes: options.legacyPrefixes ?? parseLegacyPrefixes(environ['ATRIUM_LEGACY_PREFIXES']),
   };
 }
 

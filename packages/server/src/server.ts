@@ -28,6 +28,7 @@ import { proxyRoutes } from './routes/proxy.js';
 import { legacyRoutes } from './legacy/routes.js';
 import { createLiveReleases } from './releases/live.js';
 import { releaseRoutes } from './releases/routes.js';
+import { redirectSignedInFromLogin } from './routes/signed-in-login.js';
 
 /** JSON bodies of the API are small; anything bigger is a mistake or an attack (uploads stream separately). */
 const BODY_LIMIT = 64 * 1024;
@@ -115,6 +116,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   registerResponseHeaders(app);
   registerRequestLogging(app, ctx.state.requestLog);
 
+  app.addHook('preHandler', redirectSignedInFromLogin(ctx));
   await app.register(frontendRoutes(ctx));
   // Every other GET is an app route (the SPA fallback). A route rather than the not-found handler, so the
   // page goes through @fastify/compress like every other answer; reserved paths stay 404s.
