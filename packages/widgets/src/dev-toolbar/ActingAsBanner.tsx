@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Button } from '@atrium/ui';
 import type { ApiClient, Sis } from '@atrium/api';
 import { displayName } from '@atrium/session';
@@ -16,6 +16,15 @@ export interface ActingAsBannerProps {
 export function ActingAsBanner({ sis, api, onSwitchedBack }: ActingAsBannerProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  // A manual popover: in the top layer, at the top of the viewport, wherever the tag stands in the page
+  // (a tag at the end of a long <body> would otherwise put it below the fold) and above any z-index.
+  useLayoutEffect(() => {
+    const banner = ref.current;
+    if (banner && typeof banner.showPopover === 'function' && !banner.matches(':popover-open')) {
+      banner.showPopover();
+    }
+  });
   if (!sis.acting_as) return null;
   const who = `${displayName(sis.user)} (${sis.user.username})`;
 
@@ -32,7 +41,13 @@ export function ActingAsBanner({ sis, api, onSwitchedBack }: ActingAsBannerProps
   };
 
   return (
-    <div className="atrium-devtb-acting" role="region" aria-label="Acting as another user">
+    <div
+      ref={ref}
+      popover="manual"
+      className="atrium-devtb-acting"
+      role="region"
+      aria-label="Acting as another user"
+    >
       <p className="atrium-devtb-acting__text">
         Acting as <strong>{who}</strong>; signed in as <strong>{sis.acting_as.original_username}</strong>.
       </p>

@@ -14,8 +14,13 @@ import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from '.
 import type { Sis, SystemNotification } from '@atrium/api';
 import type { LegacySessionSnapshot } from '../registry.js';
 
-/** The client's DEFAULT_TIMEOUT_MS. */
-const TIMEOUT_MS = 15_000;
+/**
+ * A hung Atrium (connections accepted, never answered) must not hold the bar's frame open for long: after
+ * this the bar gives its room back and the page carries on without it.
+ */
+export const SESSION_TIMEOUT_MS = 8_000;
+/** Signed out, as the server says to `?optional=1` (no 401 for the browser to log). */
+const NO_SESSION = 204;
 // eslint-disable-next-line no-control-regex -- a header value with CR/LF or NUL is an injection attempt
 const HEADER_UNSAFE = /[\u0000-\u001f\u007f]/;
 
@@ -36,13 +41,17 @@ function invalid(status: number): ApiError {
 }
 
 /** One POST with the client's behaviour: same-origin cookies, JSON both ways, timeout, error codes. */
-async function postJson(fetchImpl: typeof fetch, path: string): Promise<{ status: number; json: unknown }> {
+async function postJson(
+  fetchImpl: typeof fetch,
+  path: string,
+  timeoutMs: number,
+): Promise<{ status: number; json: unknown }> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, TIMEOUT_MS);
+  }, timeoutMs);
   let status: number;
   let ok: boolean;
   let text: string;
@@ -63,6 +72,7 @@ async function postJson(fetchImpl: typeof fetch, path: string): Promise<{ status
   } finally {
     clearTimeout(timer);
   }
+  if (status === NO_SESSION) throw new ApiError('unauthorized', UNKNOWN_ERROR_MESSAGE, status);
   if (!ok) throw errorForStatus(status, text);
   const json = tryParseJson(text);
   if (json === undefined) throw invalid(status);
@@ -112,8 +122,13 @@ function sisOf(value: unknown): Sis | null {
 /** Reads initialize on the page's cookie. Throws `ApiError` (or TypeError) on failure. */
 export async function fetchLegacySession(
   fetchImpl: typeof fetch = globalThis.fetch,
+  timeoutMs: number = SESSION_TIMEOUT_MS,
 ): Promise<LiteLegacySession> {
-  const { status, json } = await postJson(fetchImpl, '/lapi/rpc/common/ionic/initialize');
+  const { status, json } = await postJson(
+    fetchImpl,
+    '/lapi/rpc/common/ionic/initialize?optional=1',
+    timeoutMs,
+  );
   if (!isRecord(json)) throw invalid(status);
   const lapiToken = json['lapi_access_token'];
   const list = json['system_notifications'];
