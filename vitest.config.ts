@@ -31,6 +31,7 @@ export default defineConfig({
       'root-config/src/**/*.test.{ts,tsx}',
       'scripts/**/*.test.ts',
       'integrations/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 15000,

@@ -7,10 +7,12 @@
  *   --switches N  area switches (default 200)
  *   --dist DIR    build into / serve from DIR instead of dist/ (measure a build of your own while others
  *                 rebuild dist/ in the same tree)
+ *   --load        only the load figure (bench/lib/load.ts): autocannon against one instance and two sharing
+ *                 Redis, --duration seconds per target (default 10), --connections N (default 200)
  *
  * Writes bench/results.json (the table and every raw run) and prints the table.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { measureAreaSwitches } from './lib/area-switch';
 import type { AreaSwitchResult } from './lib/area-switch';
 import { launchBrowser } from './lib/browser';
+import { LOAD_BUDGET, loadTable, measureLoad } from './lib/load';
 import { lastTestRunSeconds, timedBuild, TEST_RUN_FILE } from './lib/build-time';
 import { measureLegacy } from './lib/legacy';
 import type { LegacyLoad } from './lib/legacy';
@@ -41,6 +44,9 @@ const SWITCH_AREAS: [string, string] = ['/evaluations', '/curriculum'];
 const THROTTLE = 4;
 
 interface Flags {
+  load: boolean;
+  duration: number;
+  connections: number;
   quick: boolean;
   skipBuild: boolean;
   runs: number;
@@ -52,6 +58,9 @@ function parseFlags(argv: readonly string[]): Flags {
   const { values } = parseArgs({
     args: [...argv],
     options: {
+      load: { type: 'boolean', default: false },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: String(LOAD_BUDGET.connections) },
       quick: { type: 'boolean', default: false },
       'skip-build': { type: 'boolean', default: false },
       runs: { type: 'string' },
@@ -65,7 +74,16 @@ function parseFlags(argv: readonly string[]): Flags {
     throw new Error(`--runs must be a positive integer, not ${values.runs}`);
   if (!Number.isInteger(switches) || switches < 2)
     throw new Error('--switches must be an integer of at least 2');
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  if (!Number.isInteger(duration) || duration < 1 || duration > 120)
+    throw new Error('--duration must be a whole number of seconds from 1 to 120');
+  if (!Number.isInteger(connections) || connections < 1 || connections > 2000)
+    throw new Error('--connections must be an integer from 1 to 2000');
   return {
+    load: values.load,
+    duration,
+    connections,
     quick: values.quick,
     skipBuild: values['skip-build'],
     runs,
@@ -102,9 +120,43 @@ async function interleaved(
   return results;
 }
 
+/** `--load`: the load figure alone (it needs the machine to itself, as the page measurements do). */
+async function loadOnly(flags: Flags): Promise<void> {
+  const rows = await measureLoad({
+    duration: flags.duration,
+    connections: flags.connections,
+    distDir: flags.distDir,
+  });
+  console.log(`\n${loadTable(rows, flags.connections)}\n`);
+  const resultsFile = path.join(ROOT, 'bench', 'load-results.json');
+  writeFileSync(
+    resultsFile,
+    `${JSON.stringify(
+      {
+        meta: {
+          date: new Date().toISOString(),
+          duration: flags.duration,
+          connections: flags.connections,
+          node: process.version,
+          cpus: os.cpus().length,
+          loadAverage: os.loadavg(),
+        },
+        rows,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)}`);
+}
+
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
   mkdirSync(WORK_DIR, { recursive: true });
+  if (flags.load) {
+    await loadOnly(flags);
+    return;
+  }
   const buildSeconds = flags.skipBuild ? null : await timedBuild(ROOT, flags.distDir);
   console.log('[bench] building the yardstick (one plain React bundle)');
   const yardstick = await buildYardstick(ROOT, path.join(WORK_DIR, 'yardstick'));

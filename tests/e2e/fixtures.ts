@@ -10,6 +10,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 export interface RunningServer {
   url: string;
+  /** The server process, to be stopped by it. */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export function startServer(options: StartServerOptions = {}): Promise<RunningSe
       const match = /https?:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (match?.[1] && match[1] !== '0') {
         clearTimeout(timer);
-        resolve({ url: `http://127.0.0.1:${match[1]}`, close });
+        resolve({ url: `http://127.0.0.1:${match[1]}`, pid: child.pid ?? -1, close });
       }
     };
     child.stdout.on('data', onData);

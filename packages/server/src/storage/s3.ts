@@ -10,7 +10,10 @@ import type { Storage, StoredObject } from './types.js';
 
 /** The one method of S3Client this adapter uses, so tests inject a fake without touching the network. */
 export interface S3ClientLike {
-  send(command: PutObjectCommand | HeadObjectCommand): Promise<unknown>;
+  send(
+    command: PutObjectCommand | HeadObjectCommand,
+    options?: { abortSignal?: AbortSignal },
+  ): Promise<unknown>;
 }
 
 export interface S3StorageOptions {
@@ -58,15 +61,25 @@ export function createS3Storage({
     async put(filepath: string, stream: Readable, options) {
       // Streamed, never buffered: ContentLength is required for a stream body, and S3 itself refuses a
       // body that ends short of it, so a cut-off upload leaves no object behind (a single PUT is atomic).
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: keyOf(filepath),
-          Body: stream,
-          ContentType: options.mimetype,
-          ContentLength: options.size,
-        }),
-      );
+      // The SDK does not notice a body stream that fails (the client went away): it would wait for the
+      // rest of the body for ever, holding the connection. The stream's error aborts the request.
+      const aborted = new AbortController();
+      const abort = (error?: Error): void => aborted.abort(error ?? new Error('upload stream closed early'));
+      stream.once('error', abort);
+      try {
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: keyOf(filepath),
+            Body: stream,
+            ContentType: options.mimetype,
+            ContentLength: options.size,
+          }),
+          { abortSignal: aborted.signal },
+        );
+      } finally {
+        stream.off('error', abort);
+      }
     },
     async stat(filepath: string): Promise<StoredObject | null> {
       try {

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench -- --load`: the front door under load, against loopback only, for a bounded time.
+ *
+ * autocannon drives four answers a user's browser asks for on every visit: the login page (index.html with
+ * a fresh CSP nonce), the import map, one content-hashed asset and `initialize` with a signed-in cookie.
+ * First against one instance, then against two instances sharing one redis-server (the multi-instance
+ * set-up of docs/deploy.md: signed in through A, half the connections on each). The servers run as their
+ * own processes (tests/real), so the load tool does not share their event loop.
+ */
+import autocannon from 'autocannon';
+import { startAtrium, startRedis, type RunningServer } from '../../tests/real/index';
+import { sessionCookie } from './session';
+
+export interface LoadFlags {
+  /** Seconds per target and set-up. */
+  duration: number;
+  connections: number;
+  distDir: string;
+}
+
+export interface LoadRow {
+  target: string;
+  instances: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Issue 16's budget: index.html p99 at 200 connections on one instance, with no error. */
+export const LOAD_BUDGET = { indexP99Ms: 50, connections: 200 } as const;
+
+interface Target {
+  name: string;
+  path: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function targets(origin: string, cookie: string): Promise<Target[]> {
+  const map = (await (await fetch(`${origin}/importmap.json`)).json()) as { imports: Record<string, string> };
+  const asset = map.imports['react-dom/client'];
+  if (!asset) throw new Error('the import map names no react-dom/client asset');
+  return [
+    { name: 'index.html (login, fresh nonce)', path: '/common/login', method: 'GET' },
+    { name: 'import map', path: '/importmap.json', method: 'GET' },
+    {
+      name: 'asset (react-dom/client, br)',
+      path: asset,
+      method: 'GET',
+      headers: { 'accept-encoding': 'br' },
+    },
+    {
+      name: 'initialize (signed in)',
+      path: '/lapi/rpc/common/ionic/initialize',
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: '{}',
+    },
+  ];
+}
+
+function run(origin: string, target: Target, connections: number, duration: number) {
+  return autocannon({
+    url: `${origin}${target.path}`,
+    method: target.method,
+    connections,
+    duration,
+    headers: target.headers ?? {},
+    ...(target.body !== undefined ? { body: target.body } : {}),
+  });
+}
+
+/** Several origins at once, the connections split between them; latency percentiles are the worst one's. */
+async function drive(origins: string[], target: Target, flags: LoadFlags): Promise<LoadRow> {
+  const each = Math.max(1, Math.floor(flags.connections / origins.length));
+  const results = await Promise.all(origins.map((origin) => run(origin, target, each, flags.duration)));
+  return {
+    target: target.name,
+    instances: origins.length,
+    requestsPerSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
+    p50Ms: Math.max(...results.map((result) => result.latency.p50)),
+    p99Ms: Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+  };
+}
+
+export async function measureLoad(flags: LoadFlags): Promise<LoadRow[]> {
+  const running: RunningServer[] = [];
+  const env = { ATRIUM_DIST_DIR: flags.distDir, ATRIUM_LOGIN_RATE_LIMIT: '100000' };
+  const rows: LoadRow[] = [];
+  try {
+    const single = await startAtrium({ env });
+    running.push(single);
+    const cookie = await sessionCookie(single.origin, 'student');
+    for (const target of await targets(single.origin, cookie)) {
+      process.stdout.write(`[bench] load: ${target.name}, 1 instance\n`);
+      rows.push(await drive([single.origin], target, flags));
+    }
+    await single.stop();
+
+    const redis = await startRedis();
+    running.push(redis);
+    const shared = { ...env, ATRIUM_REDIS_URL: redis.url };
+    const a = await startAtrium({ env: shared });
+    running.push(a);
+    const b = await startAtrium({ env: shared });
+    running.push(b);
+    // Signed in through A only: B serves the same session from Redis.
+    const sharedCookie = await sessionCookie(a.origin, 'student');
+    for (const target of await targets(a.origin, sharedCookie)) {
+      process.stdout.write(`[bench] load: ${target.name}, 2 instances + Redis\n`);
+      rows.push(await drive([a.origin, b.origin], target, flags));
+    }
+  } finally {
+    for (const server of running.reverse()) await server.stop();
+  }
+  return rows;
+}
+
+export function loadTable(rows: LoadRow[], connections: number): string {
+  const header = ['target', 'instances', 'req/s', 'p50', 'p99', 'errors', 'budget', 'verdict'];
+  const body = rows.map((row) => {
+    const judged = row.instances === 1 && row.target.startsWith('index.html');
+    const verdict = !judged
+      ? ''
+      : row.p99Ms <= LOAD_BUDGET.indexP99Ms && row.errors + row.non2xx === 0 && connections >= 200
+        ? 'ok'
+        : 'OVER';
+    return [
+      row.target,
+      String(row.instances),
+      String(row.requestsPerSecond),
+      `${row.p50Ms} ms`,
+      `${row.p99Ms} ms`,
+      String(row.errors + row.non2xx),
+      judged ? `p99 ≤ ${LOAD_BUDGET.indexP99Ms} ms at ${LOAD_BUDGET.connections} connections, 0 errors` : '',
+      verdict,
+    ];
+  });
+  const all = [header, ...body];
+  const widths = header.map((_, column) => Math.max(...all.map((line) => (line[column] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}

@@ -1,0 +1,74 @@
+/**
+ * The real-servers harness itself, as the topology and legacy-page suites use it: Debian's nginx in front,
+ * routing /php/ to a real PHP page through php-fpm and everything else to Atrium, on one test host name
+ * that Chromium resolves to 127.0.0.1.
+ */
+import path from 'node:path';
+import { chromium, expect, test, type Browser } from '@playwright/test';
+import {
+  CHROMIUM_PATH,
+  PHP_ROOT,
+  chromiumArgsFor,
+  freePort,
+  startAtrium,
+  startNginx,
+  startPhpFpm,
+  type RunningServer,
+} from '../real/index.js';
+
+const HOST = 'school.test';
+const running: RunningServer[] = [];
+let browser: Browser;
+let origin = '';
+
+test.beforeAll(async () => {
+  const atrium = await startAtrium();
+  running.push(atrium);
+  const php = await startPhpFpm();
+  running.push(php);
+  const port = await freePort();
+  running.push(
+    await startNginx({
+      servers: `
+  server {
+    listen 127.0.0.1:${port};
+    server_name ${HOST};
+    location /php/ {
+      root ${path.dirname(PHP_ROOT)};
+      index index.php;
+      location ~ \\.php$ {
+        include /etc/nginx/fastcgi_params;
+        fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
+        fastcgi_pass 127.0.0.1:${php.port};
+      }
+    }
+    location / {
+      proxy_pass http://127.0.0.1:${atrium.port};
+      proxy_set_header Host $host:$server_port;
+    }
+  }`,
+    }),
+  );
+  origin = `http://${HOST}:${port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgsFor([HOST]) });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  for (const server of running.reverse()) await server.stop();
+});
+
+test('nginx serves a real PHP page with its own session, and Atrium, on one origin', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/php/example/index.php`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Legacy example' })).toBeVisible();
+  await page.getByLabel('Note').fill('Rentrée à 8 h');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#saved')).toHaveText('Saved note: Rentrée à 8 h');
+  await page.reload();
+  await expect(page.locator('#saved')).toHaveText('Saved note: Rentrée à 8 h');
+
+  await page.goto(`${origin}/common/login`);
+  await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible();
+  await page.close();
+});

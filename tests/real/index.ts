@@ -1,0 +1,21 @@
+/**
+ * The real-servers harness: Debian's nginx and php-fpm, a TLS certificate made at test time, the reference
+ * server, and Chromium resolving test host names to 127.0.0.1. Each server on a free 127.0.0.1 port,
+ * stopped by its pid. See tests/real/README.md.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export { ensureDebianPackages, MissingPackageError } from './debian.js';
+export { freePort, waitForPort } from './ports.js';
+export type { RunningServer } from './process.js';
+export { startAtrium } from './atrium.js';
+export { startPhpFpm } from './php-fpm.js';
+export { startNginx } from './nginx.js';
+export { startRedis, type RunningRedis } from './redis.js';
+export { startS3, type RunningS3 } from './s3.js';
+export { makeCertificate, type Certificate } from './certificate.js';
+export { chromiumArgsFor, CHROMIUM_PATH } from './chromium.js';
+
+/** Realistic old PHP screens live under here (one folder per suite). */
+export const PHP_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'php');
