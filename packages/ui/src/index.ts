@@ -1,5 +1,5 @@
 export { adoptStyles, adoptedStyleCount } from './styles';
-export { StyleRootProvider, useStyles } from './use-styles';
+export { StyleRootProvider, usePortalTarget, useStyles } from './use-styles';
 export type { StyleRoot } from './use-styles';
 export { kitCss, useKitStyles } from './kit-styles';
 export { Button } from './components/Button';

@@ -21,6 +21,16 @@ export function StyleRootProvider({ value, children }: { value: StyleRoot; child
   return createElement(StyleRootContext.Provider, { value }, children);
 }
 
+/**
+ * Where a component that portals out of its tree (a floating panel) should portal to: the shadow root it
+ * is styled in, so it keeps its styles and stays out of the page's reach, else `document.body`.
+ */
+export function usePortalTarget(): Element | ShadowRoot {
+  const target = useContext(StyleRootContext);
+  const root = target?.root;
+  return root && root !== document && 'host' in root ? root : document.body;
+}
+
 /** Adopts each stylesheet while the calling component is mounted. */
 export function useStyles(...cssTexts: string[]): void {
   const target = useContext(StyleRootContext);
