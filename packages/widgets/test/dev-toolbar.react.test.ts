@@ -269,6 +269,9 @@ describe('DevToolbar (React)', () => {
     await render();
     const banner = document.querySelector('[aria-label="Acting as another user"]');
     expect(banner?.textContent).to.contain('Acting as Ada student (student); signed in as root.');
+    // In the top layer, at the top of the viewport, wherever the element stands in the page.
+    expect(banner?.matches(':popover-open')).to.equal(true);
+    expect(banner?.getBoundingClientRect().top).to.equal(0);
     expect(byText('button', 'Switch back')).to.not.equal(null);
     expect(toolbar()).to.equal(null);
   });
