@@ -257,6 +257,28 @@ test.describe('legacy pages', () => {
     expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? page.url()).host);
   });
 
+  test('acting as someone: the banner is at the top of the viewport, above the page, and switches back', async ({
+    page,
+  }) => {
+    await signIn(page, 'root');
+    const switched = await page.request.post('/lapi/rpc/dev/switch-user', { data: { username: 'student' } });
+    expect(switched.ok()).toBe(true);
+    await page.goto('/legacy/');
+    const banner = page.getByRole('region', { name: 'Acting as another user' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('signed in as root');
+    // The tag stands at the end of <body>; the banner is in the top layer, at the top of the viewport.
+    const box = (await banner.boundingBox())!;
+    expect(box.y).toBe(0);
+    const top = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.localName,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(top).toBe('atrium-dev-toolbar');
+    await banner.getByRole('button', { name: 'Switch back' }).click();
+    await expect(banner).toHaveCount(0);
+  });
+
   test('hq sees the toolbar without the root-only parts', async ({ page }) => {
     await signIn(page, 'hq');
     await page.goto('/legacy/');
