@@ -387,6 +387,33 @@ test.describe('the widgets on real legacy PHP pages', () => {
     expect(problems.warnings.length).toBeLessThanOrEqual(1);
   });
 
+  test('the widgets add no global of their own but the namespaced registry', async () => {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const before = Object.getOwnPropertyNames(window);
+      Object.defineProperty(window, '__globalsBefore', { value: before });
+    });
+    await signIn(page, 'root');
+    const session = page.waitForResponse((r) => r.url().includes('/lapi/rpc/common/ionic/initialize'));
+    await page.goto(url('plain.php'));
+    await session;
+    await widgetsUp(page);
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Control+Shift+A');
+    await expect(page.getByRole('region', { name: 'Developer toolbar' })).toBeVisible();
+    const added = await page.evaluate(() => {
+      const before = new Set((window as unknown as { __globalsBefore: string[] }).__globalsBefore);
+      return Object.getOwnPropertyNames(window).filter(
+        (name) => !before.has(name) && name !== '__globalsBefore',
+      );
+    });
+    expect(added).toEqual([]);
+    const symbols = await page.evaluate(() =>
+      Object.getOwnPropertySymbols(window).map((symbol) => symbol.description),
+    );
+    expect(symbols).toEqual(['atrium.widgets']);
+  });
+
   test('a visitor with no session: no bar, no toolbar, no console error', async () => {
     const page = await context.newPage();
     const problems = await recordProblems(page);
