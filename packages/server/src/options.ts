@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
+import { parseOrigins, parsePublicOrigins, parseTrustProxy, type TrustProxy } from './deploy-options.js';
 
 /** The repository root: packages/server/src -> ../../.. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -35,6 +36,12 @@ export interface ServerOptions {
   now?: () => number;
   /** Key for HMAC-signed upload addresses; a fresh random one per instance by default. */
   secret?: Buffer;
+  /** The origins users type (ATRIUM_PUBLIC_ORIGIN, comma-separated); empty: the origin each request names. */
+  publicOrigins?: string[];
+  /** Which proxies' X-Forwarded-* to believe (ATRIUM_TRUST_PROXY, Fastify's meaning); default none. */
+  trustProxy?: TrustProxy;
+  /** Legacy origins whose pages may call the widgets' endpoints with cookies (ATRIUM_EMBED_ORIGINS). */
+  embedOrigins?: string[];
 }
 
 export interface ResolvedOptions {
@@ -51,6 +58,9 @@ export interface ResolvedOptions {
   uploadTtlMs: number;
   now: () => number;
   secret: Buffer;
+  publicOrigins: string[];
+  trustProxy: TrustProxy;
+  embedOrigins: string[];
 }
 
 export class OptionsError extends Error {
@@ -120,5 +130,9 @@ export function resolveOptions(
     uploadTtlMs: options.uploadTtlMs ?? 15 * 60 * 1000,
     now: options.now ?? Date.now,
     secret: options.secret ?? randomBytes(32),
+    publicOrigins: options.publicOrigins ?? parsePublicOrigins(environ['ATRIUM_PUBLIC_ORIGIN']),
+    trustProxy: options.trustProxy ?? parseTrustProxy(environ['ATRIUM_TRUST_PROXY']),
+    embedOrigins:
+      options.embedOrigins ?? parseOrigins(environ['ATRIUM_EMBED_ORIGINS'], 'ATRIUM_EMBED_ORIGINS'),
   };
 }

@@ -7,6 +7,8 @@ import type { ServerContext } from './context.js';
 import { HttpError, errorBody } from './errors.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { checkCsrf } from './security/csrf.js';
+import { embedCors } from './security/embed-cors.js';
+import { addHsts } from './security/public-origin.js';
 import { createState } from './state/index.js';
 import { createStorage } from './storage/index.js';
 import { registerRequestLogging } from './request-logging.js';
@@ -40,7 +42,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     storage: await createStorage(options),
   };
 
-  const app = Fastify({ logger: options.logger, bodyLimit: BODY_LIMIT, trustProxy: false });
+  const app = Fastify({ logger: options.logger, bodyLimit: BODY_LIMIT, trustProxy: options.trustProxy });
   app.decorate('atrium', ctx);
 
   // Errors: one JSON shape, the status the error carries, and no stack traces or internals to clients.
@@ -93,7 +95,10 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.addHook('onRequest', async (request) => checkCsrf(request));
+  // HSTS on every answer when users come over https; CORS before CSRF, as it answers the preflights.
+  app.addHook('onRequest', addHsts(options));
+  app.addHook('onRequest', embedCors(options));
+  app.addHook('onRequest', async (request) => checkCsrf(request, options));
   registerRequestLogging(app, ctx.state.requestLog);
 
   await app.register(frontendRoutes(ctx));

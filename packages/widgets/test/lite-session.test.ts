@@ -36,6 +36,15 @@ describe('the legacy session on the critical path (lite-session)', () => {
     expect(new Headers(init.headers).has('Authorization')).to.equal(false);
   });
 
+  it("asks Atrium's origin, with its cookie, when the script came from another origin than the page", async () => {
+    const calls: Array<[string, RequestInit]> = [];
+    const initialize = { sis, lapi_access_token: 'lapi', system_notifications: [] };
+    const url = 'https://app.school.test/lapi/rpc/common/ionic/initialize?optional=1';
+    await fetchLegacySession(fakeFetch({ [url]: { body: initialize } }, calls), 'https://app.school.test');
+    expect(calls.map(([path]) => path)).to.deep.equal([url]);
+    expect(calls[0]?.[1].credentials).to.equal('include');
+  });
+
   it('reports a visitor as unauthorized, like the client', async () => {
     const error = await fetchLegacySession(
       fakeFetch({ [INITIALIZE]: { status: 401, body: { message: 'no' } } }, []),
@@ -87,7 +96,7 @@ describe('the legacy session on the critical path (lite-session)', () => {
       new Promise<Response>((_resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       })) as typeof fetch;
-    const error = await fetchLegacySession(hung, 50).catch((e: unknown) => e);
+    const error = await fetchLegacySession(hung, location.origin, 50).catch((e: unknown) => e);
     expect(isApiError(error) && error.code).to.equal('timeout');
   });
 });

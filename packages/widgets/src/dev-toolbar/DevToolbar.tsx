@@ -140,7 +140,8 @@ export function DevToolbar({
       const destination = await swapSchool(school, {
         api,
         environment: sis.environment,
-        origin: window.location.origin,
+        // The school's home is an Atrium page: on a legacy page of another host, Atrium's origin.
+        origin: new URL(defaultApi.urlOf('/'), window.location.href).origin,
         navigate,
         announce: () => store.changeSchool(),
       });
@@ -184,7 +185,13 @@ export function DevToolbar({
           Developer toolbar
         </h2>
         {sis.telescope_enabled ? (
-          <a className="atr-btn" href={REQUEST_LOG_URL} target="_blank" rel="noopener noreferrer">
+          <a
+            className="atr-btn"
+            // On Atrium's origin, which on a legacy page of another host is not the page's.
+            href={defaultApi.urlOf(REQUEST_LOG_URL)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Request log<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
           </a>
         ) : null}

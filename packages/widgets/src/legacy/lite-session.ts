@@ -40,10 +40,15 @@ function invalid(status: number): ApiError {
   return new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status);
 }
 
-/** One POST with the client's behaviour: same-origin cookies, JSON both ways, timeout, error codes. */
+/**
+ * One POST with the client's behaviour: the session cookie, JSON both ways, timeout, error codes. `url` is
+ * on Atrium's origin (api-origin.ts): the page's own (a relative path), or another origin of the site,
+ * where the cookie goes too (`include`) and the server answers CORS only to the origins it lists.
+ */
 async function postJson(
   fetchImpl: typeof fetch,
-  path: string,
+  url: string,
+  credentials: RequestCredentials,
   timeoutMs: number,
 ): Promise<{ status: number; json: unknown }> {
   const controller = new AbortController();
@@ -56,12 +61,12 @@ async function postJson(
   let ok: boolean;
   let text: string;
   try {
-    // Relative paths: the page's own origin, with its cookie; no bearer is sent.
-    const response = await fetchImpl(path, {
+    // The cookie only; no bearer is sent.
+    const response = await fetchImpl(url, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: '{}',
-      credentials: 'same-origin',
+      credentials,
       signal: controller.signal,
     });
     status = response.status;
@@ -119,16 +124,18 @@ function sisOf(value: unknown): Sis | null {
   return value as unknown as Sis;
 }
 
-/** Reads initialize on the page's cookie. Throws `ApiError` (or TypeError) on failure. */
+/** Reads initialize on Atrium's cookie, at `apiOrigin`. Throws `ApiError` (or TypeError) on failure. */
 export async function fetchLegacySession(
   fetchImpl: typeof fetch = globalThis.fetch,
+  apiOrigin: string = globalThis.location.origin,
   timeoutMs: number = SESSION_TIMEOUT_MS,
 ): Promise<LiteLegacySession> {
-  const { status, json } = await postJson(
-    fetchImpl,
-    '/lapi/rpc/common/ionic/initialize?optional=1',
-    timeoutMs,
-  );
+  // `optional=1`: a visitor with no session is answered 204, not a 401 the browser would log.
+  const path = '/lapi/rpc/common/ionic/initialize?optional=1';
+  const { status, json } =
+    apiOrigin === globalThis.location.origin
+      ? await postJson(fetchImpl, path, 'same-origin', timeoutMs)
+      : await postJson(fetchImpl, `${apiOrigin}${path}`, 'include', timeoutMs);
   if (!isRecord(json)) throw invalid(status);
   const lapiToken = json['lapi_access_token'];
   const list = json['system_notifications'];

@@ -14,10 +14,15 @@ import { StyleRootProvider } from '@atrium/ui';
 import type { StyleRoot } from '@atrium/ui';
 import { DevToolbar } from '../dev-toolbar/DevToolbar.js';
 import { HOST_RESET_CSS, forShadowRoot } from '../shadow-reset.js';
+import { api } from '@atrium/api';
 import type { ToolbarChunk } from './dev-toolbar-loader.js';
+import { widgetsApiOrigin } from './api-origin.js';
 
 // The full client and store come with this chunk: only root and HQ users need them on a legacy page.
 export { adoptLegacySession } from './legacy-session.js';
+
+// The toolbar's calls go where the script came from (Atrium's origin), as the entry's initialize did.
+api.useServerOrigin(widgetsApiOrigin());
 
 /** The host takes no room of its own: everything it shows is in the top layer. */
 const TOOLBAR_HOST_CSS = `${HOST_RESET_CSS}
