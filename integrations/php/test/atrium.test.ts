@@ -117,7 +117,10 @@ describe('atrium_widgets()', () => {
     const notice = { id: 'r', message: latin1('Rentrée à l’école'), closeable: false, clickable: false };
     const declared = render({ manifest: manifestFile, charset: 'ISO-8859-1', notifications: [notice] });
     expect(declared).toContain('Rentr&#233;e &#224; l');
-    const guessed = render({ manifest: manifestFile, notifications: [{ ...notice, message: latin1('Année') }] });
+    const guessed = render({
+      manifest: manifestFile,
+      notifications: [{ ...notice, message: latin1('Année') }],
+    });
     expect(guessed).toContain('>Ann&#233;e</span>');
   });
 
