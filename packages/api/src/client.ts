@@ -36,6 +36,7 @@ import type {
 import type * as SessionSchemasModule from './schemas-session.js';
 import { uploadFile } from './upload-loader.js';
 import type { UploadOptions } from './upload.js';
+import { browserPendingSignOut, type PendingSignOut } from './pending-sign-out.js';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -51,6 +52,8 @@ export interface ApiClientOptions {
    * else (outside a browser) the origin of `baseUrl`.
    */
   origin?: string;
+  /** Where a sign-out the server never confirmed is remembered; defaults to localStorage. */
+  pendingSignOut?: PendingSignOut;
 }
 
 export interface CallOptions {
@@ -104,6 +107,8 @@ interface RequestSpec<TSchema extends v.GenericSchema> {
   query?: Record<string, string>;
   body?: unknown;
   options?: CallOptions | undefined;
+  /** Extra headers of this one call (same origin only; the stateful headers win over them). */
+  headers?: Record<string, string>;
 }
 
 // eslint-disable-next-line no-control-regex -- a header value with CR/LF or NUL is an injection attempt
@@ -132,6 +137,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   // 'include' only once useServerOrigin points the calls at another origin than the page's.
   let credentials: RequestCredentials = 'same-origin';
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const pendingSignOut = options.pendingSignOut ?? browserPendingSignOut();
   // Memory only: a token in storage would be readable by any script that ever runs on the page.
   let accessToken: string | null = null;
   let stateful: { company: string | null; school: string | null } = { company: null, school: null };
@@ -142,10 +148,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return url;
   }
 
-  function headersFor(url: URL, hasBody: boolean): Headers {
+  function headersFor(url: URL, hasBody: boolean, extra: Record<string, string> = {}): Headers {
     const headers = new Headers({ Accept: 'application/json' });
     if (hasBody) headers.set('Content-Type', 'application/json');
     const sameOrigin = origin !== undefined && url.origin === origin;
+    if (sameOrigin) for (const [name, value] of Object.entries(extra)) headers.set(name, value);
     // The bearer token is for the new API only: never the legacy /common/ endpoints, never another site.
     if (sameOrigin && accessToken !== null && url.pathname.startsWith('/lapi/')) {
       headers.set('Authorization', `Bearer ${accessToken}`);
@@ -195,7 +202,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const doFetch = options.fetch ?? globalThis.fetch;
       const init: RequestInit = {
         method: spec.method,
-        headers: headersFor(url, hasBody),
+        headers: headersFor(url, hasBody, spec.headers),
         credentials,
         signal: controller.signal,
       };
@@ -243,13 +250,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     callOptions?: CallOptions,
   ): Promise<v.InferOutput<TSchema> | LoginResponse> {
     try {
-      return await request({
+      const answer = await request({
         method: 'POST',
         path: '/common/login/login_actions.php',
         schema,
         body,
         options: callOptions,
       });
+      // A new sign-in replaced whatever session the cookie named: no earlier sign-out is left to finish.
+      if ((answer as { success?: unknown }).success === true) pendingSignOut.clear();
+      return answer;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'unauthorized') {
         return { success: false, message: error.message };
@@ -319,7 +329,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return { ...stateful };
     },
 
-    initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
+    /**
+     * The session for this page. When the user signed out and the server never heard it, that sign-out is
+     * finished first, and the page starts signed out (`unauthorized`) even while the server is unreachable.
+     */
+    async initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
+      if (!(await client.finishPendingSignOut(callOptions))) {
+        throw new ApiError('unauthorized', 'Sign in to continue.', 401);
+      }
       return post(
         '/lapi/rpc/common/ionic/initialize',
         lazy((s) => s.InitializeResponseSchema),
@@ -373,16 +390,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
       req: { current_company_id: number | string; sis_school_id: number | string },
       callOptions?: CallOptions,
     ): Promise<School> {
-      const answer = await get(
-        '/common/switch/swap_company.php',
-        lazy((s) => s.SwapCompanyResponseSchema),
-        callOptions,
-        {
-          current_company_id: String(req.current_company_id),
-          sis_school_id: String(req.sis_school_id),
-          no_redirect: '1',
-        },
-      );
+      const current = String(req.current_company_id);
+      const answer = await request({
+        method: 'GET',
+        path: '/common/switch/swap_company.php',
+        schema: lazy((s) => s.SwapCompanyResponseSchema),
+        options: callOptions,
+        query: { current_company_id: current, sis_school_id: String(req.sis_school_id), no_redirect: '1' },
+        // The server's proof that Atrium's own script sent this state-changing GET (issue 19): the stateful
+        // company header, or the chosen company when none is set yet.
+        headers: { 'X-Atrium-Company': current },
+      });
       // The server now holds the new company in its session; our headers would contradict it.
       stateful = { company: null, school: null };
       if (!answer.success) throw new ApiError('http', UNKNOWN_ERROR_MESSAGE, 200);
@@ -483,18 +501,37 @@ export function createApiClient(options: ApiClientOptions = {}) {
           return client.externalComplete(r, callOptions) as Promise<LoginActionResult<A>>;
       }
     },
-    /** Ends the session on the server, and forgets the token and stateful headers whatever it answers. */
+    /**
+     * Ends the session on the server, and forgets the token and stateful headers whatever it answers. When
+     * the call fails the sign-out is remembered (see pending-sign-out.ts) and finished by the next page.
+     */
     async logout(callOptions?: CallOptions): Promise<{ success: boolean }> {
+      pendingSignOut.set();
       try {
-        return await post(
+        const answer = await post(
           '/common/login/logout.php',
           lazy((s) => s.SuccessResponseSchema),
           {},
           callOptions,
         );
+        pendingSignOut.clear();
+        return answer;
       } finally {
         accessToken = null;
         stateful = { company: null, school: null };
+      }
+    },
+    /**
+     * Finish a sign-out the server never confirmed. Resolves true when none is left (there was none, or the
+     * server has now ended the session), false while the server still cannot be told.
+     */
+    async finishPendingSignOut(callOptions?: CallOptions): Promise<boolean> {
+      if (!pendingSignOut.isSet()) return true;
+      try {
+        await client.logout(callOptions);
+        return true;
+      } catch {
+        return false;
       }
     },
     /** Trade the bearer token for a legacy PHP session cookie (before opening a legacy page). */

@@ -28,10 +28,27 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Sign-in attempts allowed per address per minute (ATRIUM_LOGIN_RATE_LIMIT, default 10). */
   loginRateLimit?: number;
+  /** Failed passwords allowed per account per window (ATRIUM_ACCOUNT_RATE_LIMIT, default 10). */
+  accountRateLimit?: number;
+  /**
+   * That window in ms, also the longest anyone can keep a named account locked after they stop
+   * (ATRIUM_ACCOUNT_RATE_WINDOW_MS, default 5 minutes).
+   */
+  accountRateWindowMs?: number;
   /** Largest accepted upload in bytes (default 200 MB). */
   maxUploadBytes?: number;
   /** How long an upload address stays valid, in ms (default 15 minutes). */
   uploadTtlMs?: number;
+  /** A session unused for this long ends, in ms (ATRIUM_SESSION_IDLE_MS, default 30 minutes). */
+  sessionIdleMs?: number;
+  /** A session ends this long after sign-in whatever its use, in ms (ATRIUM_SESSION_MAX_MS, default 12 hours). */
+  sessionMaxMs?: number;
+  /** Largest legacy session (`session_data`, as JSON) in bytes; 413 above it (ATRIUM_SESSION_DATA_MAX_BYTES, default 16 KB). */
+  sessionDataMaxBytes?: number;
+  /** Node's limits on a slow client, in ms (issue 19): see `RequestTimeouts`. */
+  timeouts?: Partial<RequestTimeouts>;
+  /** Proxy mode: how long to wait for the backend before a 504, in ms (ATRIUM_PROXY_TIMEOUT_MS, default 30 s). */
+  proxyTimeoutMs?: number;
   /** Clock, injected so tests can expire upload addresses and SSO states without waiting. */
   now?: () => number;
   /** Key for HMAC-signed upload addresses; a fresh random one per instance by default. */
@@ -44,6 +61,24 @@ export interface ServerOptions {
   embedOrigins?: string[];
 }
 
+/**
+ * Node's own limits on a slow client (http.Server settings, issue 19): a request whose headers are not all
+ * in after `headersMs`, or which is not all in (headers and body) after `requestMs`, is cut with a 408 and
+ * its socket closed; an idle keep-alive connection closes after `keepAliveMs`. Node checks for expired
+ * requests every `checkIntervalMs`. `requestMs` bounds video uploads too (one PUT): raise it when videos
+ * come over slow links.
+ */
+export interface RequestTimeouts {
+  /** ATRIUM_HEADERS_TIMEOUT_MS, default 10 s. */
+  headersMs: number;
+  /** ATRIUM_REQUEST_TIMEOUT_MS, default 60 s. */
+  requestMs: number;
+  /** ATRIUM_KEEP_ALIVE_TIMEOUT_MS, default 5 s. */
+  keepAliveMs: number;
+  /** How often Node looks for expired requests; default 1 s (Node's own is 30 s). */
+  checkIntervalMs: number;
+}
+
 export interface ResolvedOptions {
   env: AtriumEnv;
   lockdown: boolean;
@@ -54,8 +89,15 @@ export interface ResolvedOptions {
   s3Bucket: string | null;
   logger: NonNullable<FastifyServerOptions['logger']>;
   loginRateLimit: number;
+  accountRateLimit: number;
+  accountRateWindowMs: number;
   maxUploadBytes: number;
   uploadTtlMs: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  sessionDataMaxBytes: number;
+  timeouts: RequestTimeouts;
+  proxyTimeoutMs: number;
   now: () => number;
   secret: Buffer;
   publicOrigins: string[];
@@ -126,8 +168,38 @@ export function resolveOptions(
     loginRateLimit:
       options.loginRateLimit ??
       positiveInt(environ['ATRIUM_LOGIN_RATE_LIMIT'], 10, 'ATRIUM_LOGIN_RATE_LIMIT'),
+    accountRateLimit:
+      options.accountRateLimit ??
+      positiveInt(environ['ATRIUM_ACCOUNT_RATE_LIMIT'], 10, 'ATRIUM_ACCOUNT_RATE_LIMIT'),
+    accountRateWindowMs:
+      options.accountRateWindowMs ??
+      positiveInt(environ['ATRIUM_ACCOUNT_RATE_WINDOW_MS'], 5 * 60 * 1000, 'ATRIUM_ACCOUNT_RATE_WINDOW_MS'),
     maxUploadBytes: options.maxUploadBytes ?? 200 * 1024 * 1024,
     uploadTtlMs: options.uploadTtlMs ?? 15 * 60 * 1000,
+    sessionIdleMs:
+      options.sessionIdleMs ??
+      positiveInt(environ['ATRIUM_SESSION_IDLE_MS'], 30 * 60 * 1000, 'ATRIUM_SESSION_IDLE_MS'),
+    sessionMaxMs:
+      options.sessionMaxMs ??
+      positiveInt(environ['ATRIUM_SESSION_MAX_MS'], 12 * 60 * 60 * 1000, 'ATRIUM_SESSION_MAX_MS'),
+    sessionDataMaxBytes:
+      options.sessionDataMaxBytes ??
+      positiveInt(environ['ATRIUM_SESSION_DATA_MAX_BYTES'], 16 * 1024, 'ATRIUM_SESSION_DATA_MAX_BYTES'),
+    timeouts: {
+      headersMs:
+        options.timeouts?.headersMs ??
+        positiveInt(environ['ATRIUM_HEADERS_TIMEOUT_MS'], 10_000, 'ATRIUM_HEADERS_TIMEOUT_MS'),
+      requestMs:
+        options.timeouts?.requestMs ??
+        positiveInt(environ['ATRIUM_REQUEST_TIMEOUT_MS'], 60_000, 'ATRIUM_REQUEST_TIMEOUT_MS'),
+      keepAliveMs:
+        options.timeouts?.keepAliveMs ??
+        positiveInt(environ['ATRIUM_KEEP_ALIVE_TIMEOUT_MS'], 5_000, 'ATRIUM_KEEP_ALIVE_TIMEOUT_MS'),
+      checkIntervalMs: options.timeouts?.checkIntervalMs ?? 1_000,
+    },
+    proxyTimeoutMs:
+      options.proxyTimeoutMs ??
+      positiveInt(environ['ATRIUM_PROXY_TIMEOUT_MS'], 30_000, 'ATRIUM_PROXY_TIMEOUT_MS'),
     now: options.now ?? Date.now,
     secret: options.secret ?? randomBytes(32),
     publicOrigins: options.publicOrigins ?? parsePublicOrigins(environ['ATRIUM_PUBLIC_ORIGIN']),
@@ -135,4 +207,14 @@ export function resolveOptions(
     embedOrigins:
       options.embedOrigins ?? parseOrigins(environ['ATRIUM_EMBED_ORIGINS'], 'ATRIUM_EMBED_ORIGINS'),
   };
+}
+
+/** Node refuses a headers timeout longer than the request timeout; say which setting is wrong instead. */
+export function assertTimeouts({ headersMs, requestMs }: RequestTimeouts): void {
+  if (headersMs > requestMs) {
+    throw new OptionsError(
+      'invalid-option',
+      'ATRIUM_HEADERS_TIMEOUT_MS must not be longer than ATRIUM_REQUEST_TIMEOUT_MS',
+    );
+  }
 }

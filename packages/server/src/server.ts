@@ -6,9 +6,11 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { ServerContext } from './context.js';
 import { HttpError, errorBody } from './errors.js';
 import { resolveOptions, type ServerOptions } from './options.js';
+import { httpOptions } from './http-options.js';
 import { checkCsrf } from './security/csrf.js';
 import { embedCors } from './security/embed-cors.js';
 import { addHsts } from './security/public-origin.js';
+import { registerResponseHeaders } from './security/response-headers.js';
 import { createState } from './state/index.js';
 import { createStorage } from './storage/index.js';
 import { registerRequestLogging } from './request-logging.js';
@@ -38,11 +40,16 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   if (options.storage === 'local') await mkdir(options.dataDir, { recursive: true });
   const ctx: ServerContext = {
     options,
-    state: await createState(options.now),
+    state: await createState(options.now, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
     storage: await createStorage(options),
   };
 
-  const app = Fastify({ logger: options.logger, bodyLimit: BODY_LIMIT, trustProxy: options.trustProxy });
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy,
+    ...httpOptions(options.timeouts),
+  });
   app.decorate('atrium', ctx);
 
   // Errors: one JSON shape, the status the error carries, and no stack traces or internals to clients.
@@ -99,6 +106,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   app.addHook('onRequest', addHsts(options));
   app.addHook('onRequest', embedCors(options));
   app.addHook('onRequest', async (request) => checkCsrf(request, options));
+  registerResponseHeaders(app);
   registerRequestLogging(app, ctx.state.requestLog);
 
   await app.register(frontendRoutes(ctx));

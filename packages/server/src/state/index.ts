@@ -1,14 +1,14 @@
 import type { UploadedVideo } from '../../../api/src/schemas.js';
 import { seedUsers, type DemoUser } from '../demo-data/users.js';
 import { SUPPORT_REQUESTS, type DemoSupportRequest } from '../demo-data/support.js';
-import { createSessionStore, type SessionStore } from './sessions.js';
+import { createSessionStore, type SessionLifetimes, type SessionStore } from './sessions.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
 
 export interface PendingUpload {
   filepath: string;
   mimetype: string;
   size: number;
-  ext: string;
+  ext: 'webm' | 'mp4';
   sid: string;
   status: 'pending' | 'receiving' | 'complete' | 'failed' | 'attached';
   expiresAt: number;
@@ -35,21 +35,24 @@ export interface AppState {
   uploads: Map<string, PendingUpload>;
   supportRequests: Map<number, DemoSupportRequest>;
   videos: Map<number, UploadedVideo[]>;
+  /** Who attached each video document (by uploaded_doc_id): only they may replace it. */
+  videoAuthors: Map<number, string>;
   nextDocId: () => number;
 }
 
-export async function createState(now: () => number): Promise<AppState> {
+export async function createState(now: () => number, lifetimes: SessionLifetimes): Promise<AppState> {
   const users = await seedUsers();
   let docId = 7000;
   return {
     users: new Map(users.map((u) => [u.username, u])),
-    sessions: createSessionStore(now),
+    sessions: createSessionStore(now, lifetimes),
     requestLog: createRequestLog(),
     acknowledged: new Set(),
     ssoStates: new Map(),
     uploads: new Map(),
     supportRequests: new Map(SUPPORT_REQUESTS.map((r) => [r.client_request_id, { ...r }])),
     videos: new Map(),
+    videoAuthors: new Map(),
     nextDocId: () => ++docId,
   };
 }
