@@ -165,13 +165,6 @@ describe('requests', () => {
       { success: true },
     ],
     [
-      'startLegacySession',
-      (a: ReturnType<typeof createApiClient>) => a.startLegacySession(),
-      'POST',
-      '/common/login/start_legacy_session.php',
-      { success: true },
-    ],
-    [
       'getAccessToken',
       (a: ReturnType<typeof createApiClient>) => a.getAccessToken(),
       'POST',
@@ -251,22 +244,6 @@ describe('requests', () => {
     expect(await api.unreadCount()).toBe(3);
   });
 
-  it('loginAction dispatches by action', async () => {
-    const { api, calls } = client(
-      json({ success: true, next: 'organization', companies: [{ company_id: 1, name: 'A' }] }),
-      json({ success: true }),
-    );
-    const lookup = await api.loginAction({ action: 'lookup', username: 'faculty' });
-    expect(lookup.next).toBe('organization');
-    const done = await api.loginAction({
-      action: 'external_complete',
-      username: 'sso',
-      state: 's',
-      code: 'c',
-    });
-    expect(done.success).toBe(true);
-    expect(JSON.parse(String(calls[1]?.init.body))).toMatchObject({ action: 'external_complete', code: 'c' });
-  });
 });
 
 describe('login answers', () => {

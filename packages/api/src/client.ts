@@ -485,23 +485,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
         callOptions,
       );
     },
-    /** Any login action by name; dispatches to `lookup`, `login`, `externalStart` or `externalComplete`. */
-    loginAction<A extends LoginActionName>(
-      req: Extract<LoginActionRequest, { action: A }>,
-      callOptions?: CallOptions,
-    ): Promise<LoginActionResult<A>> {
-      const r = req as LoginActionRequest;
-      switch (r.action) {
-        case 'lookup':
-          return client.lookup(r, callOptions) as Promise<LoginActionResult<A>>;
-        case 'login':
-          return client.login(r, callOptions) as Promise<LoginActionResult<A>>;
-        case 'external_start':
-          return client.externalStart(r, callOptions) as Promise<LoginActionResult<A>>;
-        case 'external_complete':
-          return client.externalComplete(r, callOptions) as Promise<LoginActionResult<A>>;
-      }
-    },
     /**
      * Ends the session on the server, and forgets the token and stateful headers whatever it answers. When
      * the call fails the sign-out is remembered (see pending-sign-out.ts) and finished by the next page.
@@ -534,15 +517,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
       } catch {
         return false;
       }
-    },
-    /** Trade the bearer token for a legacy PHP session cookie (before opening a legacy page). */
-    startLegacySession(callOptions?: CallOptions): Promise<{ success: boolean }> {
-      return post(
-        '/common/login/start_legacy_session.php',
-        lazy((s) => s.SuccessResponseSchema),
-        {},
-        callOptions,
-      );
     },
     /** Trade the legacy session cookie for a bearer token; the caller decides whether to `setAccessToken`. */
     getAccessToken(callOptions?: CallOptions): Promise<{ access_token: string }> {
