@@ -278,6 +278,15 @@ test.describe('redirects go only to this origin', () => {
     '%2f%2fevil.example',
     '../../x',
     'https://evil.example/home',
+    // Issue 19: text that looks like a path until the URL parser resolves its dot segments to `//host`.
+    '/.//evil.example/phish',
+    './/evil.example',
+    '/a/..//evil.example',
+    '/legacy/..//evil.example',
+    '/%2e//evil.example',
+    '/.\\evil.example',
+    '/.\t//evil.example',
+    'https://\u0430trium.test/home',
   ];
 
   for (const target of HOSTILE) {
@@ -292,7 +301,13 @@ test.describe('redirects go only to this origin', () => {
     await expect(page).toHaveURL(`${baseURL ?? ''}/system/help`);
   });
 
-  for (const target of ['//evil.example/x', 'https://evil.example/', 'javascript:alert(1)']) {
+  for (const target of [
+    '//evil.example/x',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/.//evil.example/x',
+    '/a/..//evil.example',
+  ]) {
     test(`a legacy_redirect of ${target} sends a restricted user to start instead`, async ({
       page,
       baseURL,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.js';
+import { createPendingSignOut } from './pending-sign-out.js';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from './errors.js';
 import type { InitializeResponse } from './schemas.js';
 import { demoInitializeResponse } from './testing';
@@ -36,7 +37,11 @@ const text =
 
 function client(...answers: Parameters<typeof fakeFetch>) {
   const f = fakeFetch(...answers);
-  return { api: createApiClient({ fetch: f.fetch, origin: ORIGIN, baseUrl: ORIGIN }), calls: f.calls };
+  const pendingSignOut = createPendingSignOut(null);
+  return {
+    api: createApiClient({ fetch: f.fetch, origin: ORIGIN, baseUrl: ORIGIN, pendingSignOut }),
+    calls: f.calls,
+  };
 }
 
 export const initializeBody: InitializeResponse = demoInitializeResponse({
@@ -449,5 +454,40 @@ describe('access token and stateful headers', () => {
     expect(api.hasAccessToken()).toBe(false);
     await api.roster();
     expect(calls[1]?.headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe('a sign-out the server never heard (issue 19)', () => {
+  const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('is finished before the next initialize, which then finds no session', async () => {
+    const { api, calls } = client(
+      json({}, 500),
+      json({ success: true }),
+      json({ error: { code: 'unauthorized', message: 'Sign in to continue.' } }, 401),
+    );
+    await rejection(api.logout());
+    expect((await rejection(api.initialize())).code).toBe('unauthorized');
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/common/login/logout.php',
+      '/common/login/logout.php',
+      '/lapi/rpc/common/ionic/initialize',
+    ]);
+  });
+
+  it('keeps the page signed out while the server cannot be told, without asking for the old session', async () => {
+    const { api, calls } = client(networkDown, networkDown, networkDown);
+    await rejection(api.logout());
+    expect((await rejection(api.initialize())).code).toBe('unauthorized');
+    expect(await api.finishPendingSignOut()).toBe(false);
+    expect(calls.every((c) => new URL(c.url).pathname === '/common/login/logout.php')).toBe(true);
+  });
+
+  it('is over once a new sign-in replaced the session', async () => {
+    const { api, calls } = client(networkDown, json({ success: true }), json(initializeBody));
+    await rejection(api.logout());
+    expect(await api.login({ username: 'student', password: 'x' })).toEqual({ success: true });
+    expect((await api.initialize()).sis.user.username).toBe(initializeBody.sis.user.username);
+    expect(calls).toHaveLength(3);
   });
 });

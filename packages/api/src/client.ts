@@ -34,6 +34,7 @@ import type {
 } from './schemas.js';
 import type * as SessionSchemasModule from './schemas-session.js';
 import { uploadFile } from './upload-loader.js';
+import { browserPendingSignOut, type PendingSignOut } from './pending-sign-out.js';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -49,6 +50,8 @@ export interface ApiClientOptions {
    * else (outside a browser) the origin of `baseUrl`.
    */
   origin?: string;
+  /** Where a sign-out the server never confirmed is remembered; defaults to localStorage. */
+  pendingSignOut?: PendingSignOut;
 }
 
 export interface CallOptions {
@@ -128,6 +131,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl?.replace(/\/+$/, '');
   const origin = options.origin ?? defaultOrigin(baseUrl);
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const pendingSignOut = options.pendingSignOut ?? browserPendingSignOut();
   // Memory only: a token in storage would be readable by any script that ever runs on the page.
   let accessToken: string | null = null;
   let stateful: { company: string | null; school: string | null } = { company: null, school: null };
@@ -239,13 +243,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     callOptions?: CallOptions,
   ): Promise<v.InferOutput<TSchema> | LoginResponse> {
     try {
-      return await request({
+      const answer = await request({
         method: 'POST',
         path: '/common/login/login_actions.php',
         schema,
         body,
         options: callOptions,
       });
+      // A new sign-in replaced whatever session the cookie named: no earlier sign-out is left to finish.
+      if ((answer as { success?: unknown }).success === true) pendingSignOut.clear();
+      return answer;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'unauthorized') {
         return { success: false, message: error.message };
@@ -295,7 +302,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return { ...stateful };
     },
 
-    initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
+    /**
+     * The session for this page. When the user signed out and the server never heard it, that sign-out is
+     * finished first, and the page starts signed out (`unauthorized`) even while the server is unreachable.
+     */
+    async initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
+      if (!(await client.finishPendingSignOut(callOptions))) {
+        throw new ApiError('unauthorized', 'Sign in to continue.', 401);
+      }
       return post(
         '/lapi/rpc/common/ionic/initialize',
         lazy((s) => s.InitializeResponseSchema),
@@ -453,18 +467,37 @@ export function createApiClient(options: ApiClientOptions = {}) {
           return client.externalComplete(r, callOptions) as Promise<LoginActionResult<A>>;
       }
     },
-    /** Ends the session on the server, and forgets the token and stateful headers whatever it answers. */
+    /**
+     * Ends the session on the server, and forgets the token and stateful headers whatever it answers. When
+     * the call fails the sign-out is remembered (see pending-sign-out.ts) and finished by the next page.
+     */
     async logout(callOptions?: CallOptions): Promise<{ success: boolean }> {
+      pendingSignOut.set();
       try {
-        return await post(
+        const answer = await post(
           '/common/login/logout.php',
           lazy((s) => s.SuccessResponseSchema),
           {},
           callOptions,
         );
+        pendingSignOut.clear();
+        return answer;
       } finally {
         accessToken = null;
         stateful = { company: null, school: null };
+      }
+    },
+    /**
+     * Finish a sign-out the server never confirmed. Resolves true when none is left (there was none, or the
+     * server has now ended the session), false while the server still cannot be told.
+     */
+    async finishPendingSignOut(callOptions?: CallOptions): Promise<boolean> {
+      if (!pendingSignOut.isSet()) return true;
+      try {
+        await client.logout(callOptions);
+        return true;
+      } catch {
+        return false;
       }
     },
     /** Trade the bearer token for a legacy PHP session cookie (before opening a legacy page). */

@@ -5,6 +5,8 @@
 export { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError, sanitizeServerMessage } from './errors.js';
 export type { ApiErrorCode } from './errors.js';
 export { createApiClient, api } from './client.js';
+export { createPendingSignOut, PENDING_SIGN_OUT_KEY } from './pending-sign-out.js';
+export type { PendingSignOut, FlagStorage } from './pending-sign-out.js';
 export type {
   ApiClient,
   ApiClientOptions,

@@ -19,6 +19,10 @@ describe('toSafeSameOriginUrl accepts', () => {
     ['  /home  ', '/home'],
     ['?tab=2', '/?tab=2'],
     ['/redirect?to=https://evil.example', '/redirect?to=https://evil.example'],
+    ['/a//b', '/a//b'],
+    // Look-alike punctuation is only text in a path: the browser stays on this origin.
+    ['/\uff0f/evil.example', '/%EF%BC%8F/evil.example'],
+    ['/\uff0e//x', '/%EF%BC%8E//x'],
   ])('%j -> %j', (target, expected) => {
     expect(toSafeSameOriginUrl(target, ORIGIN)).toBe(expected);
   });
@@ -60,6 +64,33 @@ describe('toSafeSameOriginUrl rejects', () => {
     ['only spaces', '   '],
     ['too long', `/${'a'.repeat(2100)}`],
     ['too many encodings', '%2525252525252f'],
+  ])('%s: %j', (_name, target) => {
+    expect(toSafeSameOriginUrl(target, ORIGIN)).toBeNull();
+  });
+
+  // Issue 19: forms that pass every textual test and only become `//host` once the parser resolves them.
+  it.each([
+    ['dot segment then //', '/.//evil.example/phish'],
+    ['relative dot then //', './/evil.example'],
+    ['dot-dot back to //', '/a/..//evil.example'],
+    ['dot-dot in a real prefix', '/legacy/..//evil.example'],
+    ['two dot-dots', '/a/b/../..//evil.example'],
+    ['encoded dot', '/%2e//evil.example'],
+    ['encoded dot upper case', '/%2E//evil.example/x'],
+    ['encoded dot-dot', '/a/%2e%2e//evil.example'],
+    ['half-encoded dot-dot', '/a/.%2e//evil.example'],
+    ['encoded slashes after a dot', '/.%2f%2fevil.example'],
+    ['everything encoded', '%2F.%2F%2Fevil.example%2Fphish'],
+    ['double-encoded dot segment', '%252F.%252F%252Fevil.example'],
+    ['backslash after a dot', '/.\\evil.example'],
+    ['encoded backslash after a dot', '/.%5c%5cevil.example'],
+    ['tab in a dot segment', '/.\t//evil.example'],
+    ['newline between the slashes', '/.//\nevil.example'],
+    ['encoded tab', '/.%09//evil.example'],
+    ['encoded carriage return', '/%0d//evil.example'],
+    ['IDNA look-alike (Cyrillic a)', 'https://\u0430trium.test/home'],
+    ['IDNA look-alike (punycode)', 'https://xn--trium-3ve.test/home'],
+    ['ideographic full stop', 'https://atrium.test\u3002evil.example/'],
   ])('%s: %j', (_name, target) => {
     expect(toSafeSameOriginUrl(target, ORIGIN)).toBeNull();
   });

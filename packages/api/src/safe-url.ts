@@ -101,9 +101,27 @@ export function toSafeSameOriginUrl(
     if (!allowed.has(candidate.origin)) return null;
     // Credentials in a URL (`https://site@evil`) are a classic disguise; never follow one.
     if (candidate.username !== '' || candidate.password !== '') return null;
+    // A path that resolved to `//host` is a way off the site for whoever decodes it once more.
+    if (candidate.pathname.startsWith('//')) return null;
   }
   if (url.origin !== ownOrigin) return url.href;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const result = `${url.pathname}${url.search}${url.hash}`;
+  // The parser resolves `.`, `..` and `%2e` segments, so `/.//evil.example` comes out as the path
+  // `//evil.example`, which a browser reads as another host. Judge the answer exactly as the browser will
+  // (resolved against this origin) and hand it out only when it still names this origin and is stable.
+  return resolvesToItself(result, ownOrigin) ? result : null;
+}
+
+/** True when `path` resolved against `origin` stays on that origin and serialises back to `path`. */
+function resolvesToItself(path: string, origin: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  let resolved: URL;
+  try {
+    resolved = new URL(path, `${origin}/`);
+  } catch {
+    return false;
+  }
+  return resolved.origin === origin && `${resolved.pathname}${resolved.search}${resolved.hash}` === path;
 }
 
 const SCHOOL_SLUG = /^[a-z0-9][a-z0-9_-]{0,31}$/i;

@@ -11,6 +11,7 @@ import type { ErrorInfo, ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
+import { api } from '@atrium/api';
 import { LoginRoot } from './components/LoginRoot';
 import type { LoginRootProps } from './components/LoginRoot';
 import { LoginErrorBoundary } from './components/LoginErrorBoundary';
@@ -72,7 +73,14 @@ function container(name: string): HTMLElement {
   return element;
 }
 
-export async function bootstrap(): Promise<void> {}
+/**
+ * A sign-out whose logout call failed (the shell sent the user here anyway) is finished as soon as the
+ * login page loads, so the old session ends on the server too, for legacy pages and the request log
+ * (issue 19). Not awaited: the page must not wait on a server that may be unreachable.
+ */
+export async function bootstrap(): Promise<void> {
+  void api.finishPendingSignOut();
+}
 
 export function mount(props: AppProps): Promise<void> {
   return new Promise((resolve) => {

@@ -31,10 +31,38 @@ export interface ServerOptions {
   maxUploadBytes?: number;
   /** How long an upload address stays valid, in ms (default 15 minutes). */
   uploadTtlMs?: number;
+  /** A session unused for this long ends, in ms (ATRIUM_SESSION_IDLE_MS, default 30 minutes). */
+  sessionIdleMs?: number;
+  /** A session ends this long after sign-in whatever its use, in ms (ATRIUM_SESSION_MAX_MS, default 12 hours). */
+  sessionMaxMs?: number;
+  /** Largest legacy session (`session_data`, as JSON) in bytes; 413 above it (ATRIUM_SESSION_DATA_MAX_BYTES, default 16 KB). */
+  sessionDataMaxBytes?: number;
+  /** Node's limits on a slow client, in ms (issue 19): see `RequestTimeouts`. */
+  timeouts?: Partial<RequestTimeouts>;
+  /** Proxy mode: how long to wait for the backend before a 504, in ms (ATRIUM_PROXY_TIMEOUT_MS, default 30 s). */
+  proxyTimeoutMs?: number;
   /** Clock, injected so tests can expire upload addresses and SSO states without waiting. */
   now?: () => number;
   /** Key for HMAC-signed upload addresses; a fresh random one per instance by default. */
   secret?: Buffer;
+}
+
+/**
+ * Node's own limits on a slow client (http.Server settings, issue 19): a request whose headers are not all
+ * in after `headersMs`, or which is not all in (headers and body) after `requestMs`, is cut with a 408 and
+ * its socket closed; an idle keep-alive connection closes after `keepAliveMs`. Node checks for expired
+ * requests every `checkIntervalMs`. `requestMs` bounds video uploads too (one PUT): raise it when videos
+ * come over slow links.
+ */
+export interface RequestTimeouts {
+  /** ATRIUM_HEADERS_TIMEOUT_MS, default 10 s. */
+  headersMs: number;
+  /** ATRIUM_REQUEST_TIMEOUT_MS, default 60 s. */
+  requestMs: number;
+  /** ATRIUM_KEEP_ALIVE_TIMEOUT_MS, default 5 s. */
+  keepAliveMs: number;
+  /** How often Node looks for expired requests; default 1 s (Node's own is 30 s). */
+  checkIntervalMs: number;
 }
 
 export interface ResolvedOptions {
@@ -49,6 +77,11 @@ export interface ResolvedOptions {
   loginRateLimit: number;
   maxUploadBytes: number;
   uploadTtlMs: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  sessionDataMaxBytes: number;
+  timeouts: RequestTimeouts;
+  proxyTimeoutMs: number;
   now: () => number;
   secret: Buffer;
 }
@@ -118,7 +151,41 @@ export function resolveOptions(
       positiveInt(environ['ATRIUM_LOGIN_RATE_LIMIT'], 10, 'ATRIUM_LOGIN_RATE_LIMIT'),
     maxUploadBytes: options.maxUploadBytes ?? 200 * 1024 * 1024,
     uploadTtlMs: options.uploadTtlMs ?? 15 * 60 * 1000,
+    sessionIdleMs:
+      options.sessionIdleMs ??
+      positiveInt(environ['ATRIUM_SESSION_IDLE_MS'], 30 * 60 * 1000, 'ATRIUM_SESSION_IDLE_MS'),
+    sessionMaxMs:
+      options.sessionMaxMs ??
+      positiveInt(environ['ATRIUM_SESSION_MAX_MS'], 12 * 60 * 60 * 1000, 'ATRIUM_SESSION_MAX_MS'),
+    sessionDataMaxBytes:
+      options.sessionDataMaxBytes ??
+      positiveInt(environ['ATRIUM_SESSION_DATA_MAX_BYTES'], 16 * 1024, 'ATRIUM_SESSION_DATA_MAX_BYTES'),
+    timeouts: {
+      headersMs:
+        options.timeouts?.headersMs ??
+        positiveInt(environ['ATRIUM_HEADERS_TIMEOUT_MS'], 10_000, 'ATRIUM_HEADERS_TIMEOUT_MS'),
+      requestMs:
+        options.timeouts?.requestMs ??
+        positiveInt(environ['ATRIUM_REQUEST_TIMEOUT_MS'], 60_000, 'ATRIUM_REQUEST_TIMEOUT_MS'),
+      keepAliveMs:
+        options.timeouts?.keepAliveMs ??
+        positiveInt(environ['ATRIUM_KEEP_ALIVE_TIMEOUT_MS'], 5_000, 'ATRIUM_KEEP_ALIVE_TIMEOUT_MS'),
+      checkIntervalMs: options.timeouts?.checkIntervalMs ?? 1_000,
+    },
+    proxyTimeoutMs:
+      options.proxyTimeoutMs ??
+      positiveInt(environ['ATRIUM_PROXY_TIMEOUT_MS'], 30_000, 'ATRIUM_PROXY_TIMEOUT_MS'),
     now: options.now ?? Date.now,
     secret: options.secret ?? randomBytes(32),
   };
+}
+
+/** Node refuses a headers timeout longer than the request timeout; say which setting is wrong instead. */
+export function assertTimeouts({ headersMs, requestMs }: RequestTimeouts): void {
+  if (headersMs > requestMs) {
+    throw new OptionsError(
+      'invalid-option',
+      'ATRIUM_HEADERS_TIMEOUT_MS must not be longer than ATRIUM_REQUEST_TIMEOUT_MS',
+    );
+  }
 }

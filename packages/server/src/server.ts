@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { ServerContext } from './context.js';
 import { HttpError, errorBody } from './errors.js';
 import { resolveOptions, type ServerOptions } from './options.js';
+import { httpOptions } from './http-options.js';
 import { checkCsrf } from './security/csrf.js';
 import { createState } from './state/index.js';
 import { createStorage } from './storage/index.js';
@@ -36,11 +37,16 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   if (options.storage === 'local') await mkdir(options.dataDir, { recursive: true });
   const ctx: ServerContext = {
     options,
-    state: await createState(options.now),
+    state: await createState(options.now, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
     storage: await createStorage(options),
   };
 
-  const app = Fastify({ logger: options.logger, bodyLimit: BODY_LIMIT, trustProxy: false });
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    ...httpOptions(options.timeouts),
+  });
   app.decorate('atrium', ctx);
 
   // Errors: one JSON shape, the status the error carries, and no stack traces or internals to clients.

@@ -16,6 +16,7 @@ export type {
 export { parseChannelMessage } from './channel.js';
 export type { SessionChannelMessage } from './channel.js';
 export { DISMISSED_STORAGE_KEY } from './dismissed-storage.js';
+export { USER_DATA_PREFIX, clearUserData, userDataKey } from './user-storage.js';
 export { session } from './singleton.js';
 export { canSeeDevToolbar, displayName, isHomeRoute, visibleNotifications } from './helpers.js';
 export type { VisibleNotificationsOptions } from './helpers.js';

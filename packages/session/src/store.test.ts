@@ -3,6 +3,7 @@ import { DISMISSED_STORAGE_KEY } from './dismissed-storage.js';
 import { createSessionStore, initialSessionState } from './store.js';
 import type { SessionStoreOptions } from './store.js';
 import { MemoryStorage, ThrowingStorage, fakeChannelPair, initializeResponse } from './test-fixtures.js';
+import { userDataKey } from './user-storage.js';
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -207,5 +208,31 @@ describe('sign out, reset and other tabs', () => {
     await flush();
     expect(onRemoteSignOut).not.toHaveBeenCalled();
     expect(b.closed).toBe(true);
+  });
+});
+
+describe('per-user tab data (issue 19)', () => {
+  it('goes at sign-out, here and in the other tabs; other keys stay', async () => {
+    const [a, b] = fakeChannelPair();
+    const storageA = new MemoryStorage();
+    const storageB = new MemoryStorage();
+    const tabA = store({ channel: a, storage: storageA });
+    store({ channel: b, storage: storageB, onRemoteSignOut: vi.fn() });
+    for (const storage of [storageA, storageB]) {
+      storage.setItem(userDataKey('profile-notes:7'), 'my private notes');
+      storage.setItem('unrelated', 'kept');
+    }
+    tabA.signOut();
+    expect(storageA.getItem(userDataKey('profile-notes:7'))).toBeNull();
+    expect(storageA.getItem('unrelated')).toBe('kept');
+    await flush();
+    expect(storageB.getItem(userDataKey('profile-notes:7'))).toBeNull();
+    expect(storageB.getItem('unrelated')).toBe('kept');
+  });
+
+  it('storage that throws does not stop the sign-out', () => {
+    const tab = store({ storage: new ThrowingStorage() });
+    expect(() => tab.signOut()).not.toThrow();
+    expect(tab.getState().status).toBe('signed-out');
   });
 });

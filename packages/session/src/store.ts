@@ -10,6 +10,7 @@ import type { InitializeResponse, Sis, SystemNotification } from '@atrium/api';
 import { parseChannelMessage } from './channel.js';
 import type { SessionChannelMessage } from './channel.js';
 import { loadDismissedIds, saveDismissedIds } from './dismissed-storage.js';
+import { clearUserData } from './user-storage.js';
 
 export const SESSION_CHANNEL_NAME = 'atrium-session';
 
@@ -43,6 +44,9 @@ export interface SessionStorageLike {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+  /** For sign-out, which removes every per-user key (user-storage.ts); sessionStorage has both. */
+  readonly length?: number;
+  key?(index: number): string | null;
 }
 
 export interface SessionStoreOptions {
@@ -142,6 +146,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
 
   function resetTo(status: SessionStatus): void {
     saveDismissedIds(storage, []);
+    clearUserData(storage);
     const previous = state;
     state = initialSessionState(status);
     for (const listener of [...listeners]) listener(state, previous);

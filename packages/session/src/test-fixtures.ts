@@ -56,6 +56,12 @@ export class MemoryStorage implements SessionStorageLike {
   removeItem(key: string) {
     this.map.delete(key);
   }
+  get length() {
+    return this.map.size;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
 }
 
 export class ThrowingStorage implements SessionStorageLike {

@@ -61,7 +61,8 @@ export function createBrowserServices(): ShellServices {
       try {
         await api.logout();
       } catch (error) {
-        // The local sign-out still happens: the user asked to leave, and the server session expires.
+        // The local sign-out still happens: the user asked to leave. The api client remembers the sign-out
+        // and no page starts with the old session until the server has been told (pending-sign-out.ts).
         console.error('[atrium] logout call failed', error);
       }
       session.signOut();

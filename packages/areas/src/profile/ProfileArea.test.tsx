@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { session } from '@atrium/session';
 import { renderArea, sampleSis } from '../kit/testing';
 import { ProfileArea } from './ProfileArea';
+import { notesKey } from './notes-storage';
 
 afterEach(() => {
   cleanup();
@@ -48,7 +49,7 @@ describe('profile', () => {
     await user.click(save);
     expect(props.setDirty).toHaveBeenLastCalledWith(false);
     expect(screen.getByRole('status').textContent).toBe('Notes saved.');
-    expect(sessionStorage.getItem('atrium-profile-notes:42')).toBe('Ask about rotations');
+    expect(sessionStorage.getItem(notesKey(42))).toBe('Ask about rotations');
 
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), '!');
     expect(props.setDirty).toHaveBeenLastCalledWith(true);
@@ -58,11 +59,26 @@ describe('profile', () => {
   });
 
   it('keeps saved notes for the next visit in this tab', () => {
-    sessionStorage.setItem('atrium-profile-notes:42', 'Saved before');
+    sessionStorage.setItem(notesKey(42), 'Saved before');
     session.setState({ sis: sampleSis() });
     renderArea(<ProfileArea />);
     expect((screen.getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement).value).toBe(
       'Saved before',
     );
+  });
+
+  it('forgets the notes at sign-out: the next person in this tab sees none (issue 19)', async () => {
+    const user = userEvent.setup();
+    session.setState({ sis: sampleSis() });
+    const { unmount } = renderArea(<ProfileArea />);
+    await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'My private notes');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    unmount();
+
+    session.signOut();
+    session.setState({ sis: sampleSis() });
+    renderArea(<ProfileArea />);
+    expect((screen.getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement).value).toBe('');
+    expect(sessionStorage.length).toBe(0);
   });
 });

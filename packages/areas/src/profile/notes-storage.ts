@@ -1,13 +1,17 @@
 /**
  * Where the profile notes are kept: this tab's sessionStorage, per user. They are a scratch pad, not
- * records: nothing is sent to the server, and they leave with the tab.
+ * records: nothing is sent to the server, and they leave with the tab or at sign-out, whichever is first.
  */
+import { userDataKey } from '@atrium/session';
+
 export interface NotesStorage {
   load(userId: number): string;
   save(userId: number, notes: string): void;
 }
 
-const keyOf = (userId: number) => `atrium-profile-notes:${userId}`;
+// Under the session's per-user prefix: sign-out clears them from the tab (issue 19).
+export const notesKey = (userId: number) => userDataKey(`profile-notes:${userId}`);
+const keyOf = notesKey;
 
 export function createNotesStorage(storage: Pick<Storage, 'getItem' | 'setItem'> | null): NotesStorage {
   return {

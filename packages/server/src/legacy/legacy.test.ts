@@ -118,3 +118,30 @@ describe('safeSameOriginPath', () => {
     }
   });
 });
+
+describe('the acknowledge form never redirects off the site (issue 19)', () => {
+  const HOSTILE = [
+    '/.//evil.example/x',
+    '/a/..//evil.example',
+    '/legacy/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/.%2f%2fevil.example',
+    '/.\\evil.example',
+    '/.\t//evil.example',
+    '/.%0a//evil.example',
+  ];
+
+  it.each(HOSTILE)('return=%j lands on /start', async (value) => {
+    const client = new Client(server.url);
+    await client.signIn('restricted');
+    const posted = await client.request('POST', '/legacy/acknowledge', form({ return: value }), FORM);
+    expect(posted.status).toBe(303);
+    const location = posted.headers.get('location') ?? '';
+    expect(location).toBe('/start');
+    expect(new URL(location, server.url).origin).toBe(new URL(server.url).origin);
+    // The page's own form carries the default back too, never the hostile value.
+    const page = await (await client.get(`/legacy/acknowledge?return=${encodeURIComponent(value)}`)).text();
+    expect(page).toContain('value="/start"');
+  });
+});

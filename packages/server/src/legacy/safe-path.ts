@@ -1,33 +1,16 @@
+import { toSafeSameOriginUrl } from '../../../api/src/safe-url.js';
+
+/** Any origin will do: the guard only needs one to resolve against and compare the result with. */
 const BASE = 'http://atrium.invalid';
 
 /**
- * A `return`/`returnUrl` value made safe to redirect to: a same-origin path, or null. Refuses absolute and
- * protocol-relative URLs (`//evil.example`), backslash tricks (`/\evil.example`) and control characters.
+ * A `return`/`returnUrl` value made safe to redirect to: a same-origin path (it must start with `/`), or
+ * null. The same guard the front end uses (packages/api/src/safe-url.ts), so `/.//evil.example`, encoded
+ * dots and slashes, backslashes and control characters are refused here exactly as in the browser.
  */
 export function safeSameOriginPath(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return null;
-  if (
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.includes('\\') ||
-    hasControlCharacter(value)
-  ) {
-    return null;
-  }
-  let url: URL;
-  try {
-    url = new URL(value, BASE);
-  } catch {
-    return null;
-  }
-  if (url.origin !== BASE) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
+  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  const safe = toSafeSameOriginUrl(value, BASE);
+  // Same-origin answers come back as a path; anything else (an absolute URL) is not for us.
+  return safe?.startsWith('/') ? safe : null;
 }

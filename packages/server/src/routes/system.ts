@@ -11,6 +11,7 @@ import type { ServerContext } from '../context.js';
 import { requireAuth, type Auth } from '../auth.js';
 import { findCompany } from '../demo-data/organisations.js';
 import { SYSTEM_NOTIFICATIONS } from '../demo-data/notifications.js';
+import { HttpError } from '../errors.js';
 import { parseInput } from '../validation.js';
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -62,7 +63,7 @@ export function systemRoutes(ctx: ServerContext) {
       const body = parseInput(LegacyInitializeRequestSchema, request.body);
       const { session, user } = auth;
       // The server's own keys win over what the client sends: a client cannot claim another school.
-      session.legacyData = {
+      const merged = {
         ...session.legacyData,
         ...body.session_data,
         legacy_session: true,
@@ -71,6 +72,17 @@ export function systemRoutes(ctx: ServerContext) {
         company_id: session.companyId,
         sis_school_id: session.schoolId,
       };
+      // Each call merges into what the session already holds and the whole comes back: without a cap a
+      // signed-in user could grow it, and every answer, without end (issue 19). Refuse and keep the old one.
+      const size = Buffer.byteLength(JSON.stringify(merged));
+      if (size > ctx.options.sessionDataMaxBytes) {
+        throw new HttpError(
+          413,
+          'too-large',
+          `The legacy session would hold ${size} bytes; at most ${ctx.options.sessionDataMaxBytes} are kept.`,
+        );
+      }
+      session.legacyData = merged;
       const answer: LegacyInitializeResponse = { success: true, session_data: session.legacyData };
       return answer;
     });

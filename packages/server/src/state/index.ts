@@ -1,7 +1,7 @@
 import type { UploadedVideo } from '../../../api/src/schemas.js';
 import { seedUsers, type DemoUser } from '../demo-data/users.js';
 import { SUPPORT_REQUESTS, type DemoSupportRequest } from '../demo-data/support.js';
-import { createSessionStore, type SessionStore } from './sessions.js';
+import { createSessionStore, type SessionLifetimes, type SessionStore } from './sessions.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
 
 export interface PendingUpload {
@@ -38,12 +38,12 @@ export interface AppState {
   nextDocId: () => number;
 }
 
-export async function createState(now: () => number): Promise<AppState> {
+export async function createState(now: () => number, lifetimes: SessionLifetimes): Promise<AppState> {
   const users = await seedUsers();
   let docId = 7000;
   return {
     users: new Map(users.map((u) => [u.username, u])),
-    sessions: createSessionStore(now),
+    sessions: createSessionStore(now, lifetimes),
     requestLog: createRequestLog(),
     acknowledged: new Set(),
     ssoStates: new Map(),

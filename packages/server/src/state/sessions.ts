@@ -16,6 +16,16 @@ export interface Session {
   /** What legacy_initialize merged in (the legacy PHP session). */
   legacyData: Record<string, unknown>;
   readonly createdAt: number;
+  /** The last request the session authenticated: the idle lifetime counts from here. */
+  lastSeenAt: number;
+}
+
+/** How long a session lives (OWASP session management: an idle and an absolute timeout). */
+export interface SessionLifetimes {
+  /** Ends after this long without a request. */
+  idleMs: number;
+  /** Ends this long after sign-in, however busy. */
+  maxMs: number;
 }
 
 export interface SessionStore {
@@ -23,31 +33,64 @@ export interface SessionStore {
   bySid(sid: string | undefined): Session | undefined;
   byToken(token: string | undefined): Session | undefined;
   destroy(session: Session): void;
+  /** Sessions held in memory (live or not yet swept). */
+  size(): number;
 }
 
-export function createSessionStore(now: () => number): SessionStore {
+/** Expired sessions are swept at most this often (each lookup also refuses an expired one at once). */
+const SWEEP_EVERY_MS = 60_000;
+
+export function createSessionStore(now: () => number, lifetimes: SessionLifetimes): SessionStore {
   const bySid = new Map<string, Session>();
   const byToken = new Map<string, Session>();
+  let lastSweep = now();
+
+  const expired = (session: Session, at: number): boolean =>
+    at - session.lastSeenAt >= lifetimes.idleMs || at - session.createdAt >= lifetimes.maxMs;
+  const destroy = (session: Session): void => {
+    bySid.delete(session.sid);
+    byToken.delete(session.accessToken);
+  };
+  /** A live session is touched (its idle clock restarts); an expired one is ended and not returned. */
+  const live = (session: Session | undefined): Session | undefined => {
+    if (!session) return undefined;
+    const at = now();
+    if (expired(session, at)) {
+      destroy(session);
+      return undefined;
+    }
+    session.lastSeenAt = at;
+    return session;
+  };
+  // Sessions nobody comes back for would otherwise stay in memory for ever.
+  const sweep = (): void => {
+    const at = now();
+    if (at - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at;
+    for (const session of bySid.values()) if (expired(session, at)) destroy(session);
+  };
+
   return {
     create(init) {
+      sweep();
+      const at = now();
       const session: Session = {
         sid: randomToken(),
         accessToken: randomToken(),
         actingAs: null,
         legacyData: {},
-        createdAt: now(),
+        createdAt: at,
+        lastSeenAt: at,
         ...init,
       };
       bySid.set(session.sid, session);
       byToken.set(session.accessToken, session);
       return session;
     },
-    bySid: (sid) => (sid ? bySid.get(sid) : undefined),
-    byToken: (token) => (token ? byToken.get(token) : undefined),
-    destroy(session) {
-      bySid.delete(session.sid);
-      byToken.delete(session.accessToken);
-    },
+    bySid: (sid) => live(sid ? bySid.get(sid) : undefined),
+    byToken: (token) => live(token ? byToken.get(token) : undefined),
+    destroy,
+    size: () => bySid.size,
   };
 }
 
