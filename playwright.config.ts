@@ -2,6 +2,7 @@
  * End-to-end tests: tests/e2e against the built app (`npm run build` first) and the real reference server,
  * in Debian's Chromium (no browser downloads here).
  */
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
@@ -40,6 +41,8 @@ export default defineConfig({
       ATRIUM_LOGIN_RATE_LIMIT: '1000',
       // A build in another directory (`scripts/build.ts --out DIR`) can be tested without touching dist/.
       ...(process.env.ATRIUM_DIST_DIR ? { ATRIUM_DIST_DIR: process.env.ATRIUM_DIST_DIR } : {}),
+      // No release store unless a run names one: the suite tests the build in dist/ (docs/releases.md).
+      ATRIUM_RELEASES_DIR: process.env.ATRIUM_RELEASES_DIR ?? `${os.tmpdir()}/atrium-e2e-no-releases-${PORT}`,
     },
     reuseExistingServer: false,
     timeout: 60_000,

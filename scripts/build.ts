@@ -14,18 +14,26 @@
  * --root DIR and --out DIR (build another tree, e.g. a throwaway fixture).
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
 import type { MultiStats, Stats } from 'webpack';
-import { createConfigs, fileStem, optionsFromEnv } from '../webpack.config';
+import { createConfigs, fileStem, listMapEntries, optionsFromEnv } from '../webpack.config';
+import { moduleRecord } from './module-record';
+import { createFileReleaseStore, releasesDirFromEnv } from '@atrium/releases';
+import type { AppManifest, ReleaseModule } from '@atrium/releases';
 import { precompressDir } from './precompress';
 import { prerenderLogin } from './prerender-login';
 import type { LoginFrame } from './prerender-login';
 import type { BuildMode, BuildOptions } from '../webpack.config';
+import { createImportMap, createPreloads } from '@atrium/releases';
+
+// The import map and preloads are built the same way for a release (packages/releases): one place.
+export { createImportMap, createPreloads, pageModules, PAGE_CHUNKS, PAGE_ROOTS } from '@atrium/releases';
+export type { ImportMap, PageKind, Preload } from '@atrium/releases';
 
 export interface BuiltModule {
   /** Import-map name. */
@@ -39,24 +47,6 @@ export interface BuiltModule {
   /** Its named async chunks (webpackChunkName), as files under dist/assets with their integrity. */
   chunks?: Record<string, { file: string; url: string; integrity: string }>;
 }
-
-export interface ImportMap {
-  imports: Record<string, string>;
-  integrity: Record<string, string>;
-  depcache: Record<string, string[]>;
-}
-
-export interface Preload {
-  name: string;
-  href: string;
-  integrity: string;
-  /** Set when the module comes from another origin (CDN): SystemJS then loads it with crossorigin=anonymous. */
-  crossorigin?: 'anonymous';
-  /** An async chunk (an ES module the bundle loads with import()): preloaded as `modulepreload`. */
-  module?: true;
-}
-
-export type PageKind = 'login' | 'shell';
 
 export class BuildError extends Error {
   constructor(
@@ -90,88 +80,22 @@ export function buildStamp(now: Date = new Date()): string {
   );
 }
 
-export function createImportMap(modules: readonly BuiltModule[]): ImportMap {
-  const map: ImportMap = { imports: {}, integrity: {}, depcache: {} };
-  for (const mod of modules) {
-    map.imports[mod.name] = mod.url;
-    map.integrity[mod.url] = mod.integrity;
-    // depcache lets SystemJS fetch a module's dependencies in parallel with the module itself.
-    if (mod.deps.length > 0) map.depcache[mod.url] = mod.deps;
-  }
-  return map;
-}
-
-/**
- * What a page loads, in load order (each module after the ones it imports): root-config and the page's app,
- * with every dependency either imports, transitively. Names missing from the build are left out.
- */
-export function pageModules(modules: readonly BuiltModule[], roots: readonly string[]): BuiltModule[] {
-  const byName = new Map(modules.map((mod) => [mod.name, mod]));
-  const ordered: BuiltModule[] = [];
-  const seen = new Set<string>();
-  const visit = (name: string): void => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    const mod = byName.get(name);
-    if (!mod) return;
-    for (const dep of mod.deps) visit(dep);
-    ordered.push(mod);
-  };
-  for (const root of roots) visit(root);
-  return ordered;
-}
-
-export const PAGE_ROOTS: Record<PageKind, readonly string[]> = {
-  login: ['@atrium/root-config', '@atrium/login'],
-  shell: ['@atrium/root-config', '@atrium/shell'],
-};
-
-/**
- * Async chunks a page always loads, right after its modules: the shell page boots at once, so the boot
- * sequence and the session's answer schemas would otherwise be two more round trips, one after the other.
- * The login page loads neither until sign-in (login JS budget).
- */
-export const PAGE_CHUNKS: Record<PageKind, readonly (readonly [module: string, chunk: string])[]> = {
-  login: [],
-  shell: [
-    ['@atrium/root-config', 'boot'],
-    ['@atrium/api', 'api-schemas'],
-  ],
-};
-
-export function createPreloads(
-  modules: readonly BuiltModule[],
-  origin?: string,
-): Record<PageKind, Preload[]> {
-  const toPreload = (mod: BuiltModule): Preload => {
-    const crossOrigin = /^[a-z][a-z0-9+.-]*:\/\//i.test(mod.url) && new URL(mod.url).origin !== origin;
-    return {
-      name: mod.name,
-      href: mod.url,
-      integrity: mod.integrity,
-      ...(crossOrigin ? { crossorigin: 'anonymous' as const } : {}),
-    };
-  };
-  const chunkPreloads = (page: PageKind): Preload[] =>
-    PAGE_CHUNKS[page].flatMap(([name, chunk]) => {
-      const built = modules.find((mod) => mod.name === name)?.chunks?.[chunk];
-      return built
-        ? [{ name: `${name}#${chunk}`, href: built.url, integrity: built.integrity, module: true as const }]
-        : [];
-    });
-  return {
-    login: [...pageModules(modules, PAGE_ROOTS.login).map(toPreload), ...chunkPreloads('login')],
-    shell: [...pageModules(modules, PAGE_ROOTS.shell).map(toPreload), ...chunkPreloads('shell')],
-  };
-}
-
 /** Fills the placeholders known at build time; the server fills the per-response ones ({{NONCE}}, ...). */
 export function renderTemplate(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
-function collectModules(multi: MultiStats, publicPath: string, assetsDir: string): BuiltModule[] {
+interface Collected {
+  modules: BuiltModule[];
+  records: ReleaseModule[];
+}
+
+function collectModules(multi: MultiStats, options: BuildOptions, version?: string): Collected {
+  const { publicPath } = options;
+  const assetsDir = path.join(options.outDir, 'assets');
+  const entries = new Map(listMapEntries(options.rootDir).map((entry) => [entry.name, entry]));
   const modules: BuiltModule[] = [];
+  const records: ReleaseModule[] = [];
   for (const stats of multi.stats as Stats[]) {
     const name = stats.compilation.name;
     if (!name || name === 'widgets') continue;
@@ -191,16 +115,35 @@ function collectModules(multi: MultiStats, publicPath: string, assetsDir: string
         integrity: sri(readFileSync(path.join(assetsDir, chunkFile))),
       };
     }
-    modules.push({
+    const built: BuiltModule = {
       name,
       file,
       url: `${publicPath}${file}`,
       integrity: sri(source),
       deps: systemDeps(source.toString('utf8')),
       chunks,
-    });
+    };
+    modules.push(built);
+    const entry = entries.get(name);
+    if (entry) {
+      records.push(
+        moduleRecord({
+          entry,
+          stats,
+          rootDir: options.rootDir,
+          assetsDir,
+          publicPath,
+          deps: built.deps,
+          file,
+          integrity: built.integrity,
+          chunks,
+          sri,
+          ...(version ? { version } : {}),
+        }),
+      );
+    }
   }
-  return modules;
+  return { modules, records };
 }
 
 /** Copies the server's public files and the SystemJS loader (the minimal `s` build: it honours `integrity`). */
@@ -231,8 +174,10 @@ export function writeBuildOutput(
   stamp: string,
   loginFrame: LoginFrame,
 ): BuiltModule[] {
-  const modules = collectModules(multi, options.publicPath, path.join(options.outDir, 'assets'));
+  const { modules, records } = collectModules(multi, options);
   writeJson(path.join(options.outDir, 'importmap.json'), createImportMap(modules));
+  // Every module with its files, versions and sizes: the first release is made from it (docs/releases.md).
+  writeJson(path.join(options.outDir, 'modules.json'), records);
   writeJson(path.join(options.outDir, 'preloads.json'), createPreloads(modules));
   writeJson(path.join(options.outDir, 'build.json'), { stamp, app_title: 'Atrium', start_page: 'start' });
   const { systemjsSrc, systemjsIntegrity } = writeStatic(options);
@@ -241,7 +186,6 @@ export function writeBuildOutput(
     throw new BuildError('missing-template', `no page template at ${templateFile}`);
   const baseCss = readFileSync(path.join(options.outDir, 'static', 'base.css'), 'utf8');
   const html = renderTemplate(readFileSync(templateFile, 'utf8'), {
-    BUILD_STAMP: stamp,
     SYSTEMJS_SRC: systemjsSrc,
     SYSTEMJS_INTEGRITY: systemjsIntegrity,
     BASE_CSS: baseCss.trim(),
@@ -259,6 +203,77 @@ export function writeBuildOutput(
   return modules;
 }
 
+function runCompiler(compiler: ReturnType<typeof webpack>): Promise<MultiStats> {
+  return new Promise<MultiStats>((resolve, reject) => {
+    compiler.run((error, result) => {
+      compiler.close(() => {});
+      if (error) reject(error);
+      else if (!result) reject(new BuildError('compile-failed', 'webpack returned no stats'));
+      else resolve(result);
+    });
+  });
+}
+
+/** `area-exams`, `@atrium/area-exams`, `shell`: the import-map name of an app given on the command line. */
+export function appModuleName(app: string): string {
+  return app.startsWith('@') ? app : `@atrium/${app}`;
+}
+
+/**
+ * `npm run build -- --app <name>`: one compilation only, with the same externals as the full build (every
+ * shared module and React come from the live release's map, never bundled), into
+ * `<appsRoot>/<stem>/<version>/` with `assets/` and `manifest.json` (packages/releases, AppManifest). The
+ * shared versions it compiled against are recorded there; `npm run release -- publish <dir>` checks them.
+ */
+export async function buildOneApp(options: BuildOptions, app: string, version?: string): Promise<string> {
+  const name = appModuleName(app);
+  const entries = listMapEntries(options.rootDir);
+  const entry = entries.find((candidate) => candidate.name === name);
+  const apps = entries.filter((candidate) => candidate.kind !== 'vendor').map((e) => e.name.slice(8));
+  if (!entry || entry.kind === 'vendor')
+    throw new BuildError('bad-arguments', `no app named ${app}; one of: ${apps.join(', ')}`);
+  const started = Date.now();
+  const staging = path.join(options.outDir, `.staging-${fileStem(name)}-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  const stagingOptions: BuildOptions = { ...options, outDir: staging };
+  const configs = createConfigs(stagingOptions).filter((config) => config.name === name);
+  try {
+    const multi = await runCompiler(webpack(configs));
+    if (multi.hasErrors()) throw new BuildError('compile-failed', formatErrors(multi));
+    if (multi.hasWarnings()) console.warn(formatErrors(multi));
+    const record = collectModules(multi, stagingOptions, version).records[0];
+    if (!record) throw new BuildError('missing-output', `webpack emitted nothing for ${name}`);
+    const manifest: AppManifest = {
+      manifestVersion: 1,
+      module: record,
+      builtAt: new Date().toISOString(),
+      builtOnRelease: await liveReleaseId(),
+    };
+    writeJson(path.join(staging, 'manifest.json'), manifest);
+    const target = path.join(options.outDir, fileStem(name), record.version);
+    rmSync(target, { recursive: true, force: true });
+    mkdirSync(path.dirname(target), { recursive: true });
+    renameSync(staging, target);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`[build] ${name} ${record.version} -> ${target} in ${seconds} s`);
+    console.log(
+      `[build] publish it with: npm run release -- publish ${path.relative(process.cwd(), target)}`,
+    );
+    return target;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** The release live in ATRIUM_RELEASES_DIR when this build ran, recorded in the manifest for people. */
+async function liveReleaseId(): Promise<string | null> {
+  try {
+    return await createFileReleaseStore(releasesDirFromEnv()).currentId();
+  } catch {
+    return null;
+  }
+}
+
 function formatErrors(multi: MultiStats): string {
   return multi.toString({ preset: 'errors-warnings', colors: false });
 }
@@ -266,6 +281,10 @@ function formatErrors(multi: MultiStats): string {
 interface CliOptions {
   mode: BuildMode;
   watch: boolean;
+  /** Build this one app alone (`area-exams`, `shell`, `@atrium/login`, ...): see buildOneApp. */
+  app?: string;
+  /** The version to give that app instead of `<package version>+<content hash>`. */
+  version?: string;
   rootDir?: string;
   outDir?: string;
 }
@@ -278,14 +297,23 @@ function parseCli(argv: readonly string[]): CliOptions {
       watch: { type: 'boolean', default: false },
       root: { type: 'string' },
       out: { type: 'string' },
+      app: { type: 'string' },
+      version: { type: 'string' },
     },
   });
+  if (values.version !== undefined && !/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/.test(values.version))
+    throw new BuildError(
+      'bad-arguments',
+      `--version must be letters, digits, . + _ -, not ${values.version}`,
+    );
   if (values.mode !== 'production' && values.mode !== 'development') {
     throw new BuildError('bad-arguments', `--mode must be production or development, not ${values.mode}`);
   }
   return {
     mode: values.mode,
     watch: values.watch,
+    ...(values.app ? { app: values.app } : {}),
+    ...(values.version ? { version: values.version } : {}),
     ...(values.root ? { rootDir: path.resolve(values.root) } : {}),
     ...(values.out ? { outDir: path.resolve(values.out) } : {}),
   };
@@ -300,6 +328,11 @@ export async function main(argv: readonly string[]): Promise<void> {
     rootDir,
     outDir: cli.outDir ?? (cli.rootDir ? path.join(rootDir, 'dist') : fromEnv.outDir),
   };
+  if (cli.app) {
+    const appsRoot = cli.outDir ?? path.join(rootDir, 'dist-apps');
+    await buildOneApp({ ...options, outDir: appsRoot }, cli.app, cli.version);
+    return;
+  }
   const stamp = process.env.ATRIUM_BUILD_STAMP ?? buildStamp();
   const started = Date.now();
   rmSync(options.outDir, { recursive: true, force: true });
@@ -331,14 +364,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   // In parallel with webpack: the prerender bundles the login source on its own (esbuild, a second or so).
   const loginFrame = prerenderLogin(rootDir);
   loginFrame.catch(() => {}); // awaited below; no unhandled rejection while webpack still runs
-  const multi = await new Promise<MultiStats>((resolve, reject) => {
-    compiler.run((error, result) => {
-      compiler.close(() => {});
-      if (error) reject(error);
-      else if (!result) reject(new BuildError('compile-failed', 'webpack returned no stats'));
-      else resolve(result);
-    });
-  });
+  const multi = await runCompiler(compiler);
   if (multi.hasErrors()) throw new BuildError('compile-failed', formatErrors(multi));
   if (multi.hasWarnings()) console.warn(formatErrors(multi));
   const modules = writeBuildOutput(multi, options, stamp, await loginFrame);

@@ -3,6 +3,7 @@
  * on 127.0.0.1 with an ephemeral port and the given environment, and stops it.
  */
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +41,8 @@ export function startServer(options: StartServerOptions = {}): Promise<RunningSe
       ...process.env,
       ATRIUM_ENV: 'production',
       ATRIUM_LOGIN_RATE_LIMIT: '1000',
+      // No release store unless the spec gives one (docs/releases.md): the build in dist/ is served.
+      ATRIUM_RELEASES_DIR: path.join(os.tmpdir(), 'atrium-e2e-no-releases'),
       ...options.env,
       PORT: '0',
       HOST: '127.0.0.1',

@@ -1,10 +1,13 @@
 import type { ResolvedOptions } from './options.js';
 import type { AppState } from './state/index.js';
 import type { Storage } from './storage/types.js';
+import type { LiveReleases } from './releases/live.js';
 
-/** What every route group gets: resolved options, the in-memory state and the storage adapter. */
+/** What every route group gets: resolved options, the in-memory state, the storage adapter, releases. */
 export interface ServerContext {
   options: ResolvedOptions;
   state: AppState;
   storage: Storage;
+  /** The release store and the live release, when one is published (docs/releases.md). */
+  releases: LiveReleases;
 }

@@ -45,6 +45,10 @@ export interface ServerOptions {
   now?: () => number;
   /** Key for HMAC-signed upload addresses; a fresh random one per instance by default. */
   secret?: Buffer;
+  /** The release store (ATRIUM_RELEASES_DIR, default <repo>/var/releases): docs/releases.md. */
+  releasesDir?: string;
+  /** Lets CI call the release API without a session (ATRIUM_DEPLOY_TOKEN); null: root sessions only. */
+  deployToken?: string | null;
 }
 
 /**
@@ -84,6 +88,8 @@ export interface ResolvedOptions {
   proxyTimeoutMs: number;
   now: () => number;
   secret: Buffer;
+  releasesDir: string;
+  deployToken: string | null;
 }
 
 export class OptionsError extends Error {
@@ -122,6 +128,17 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   if (!Number.isInteger(n) || n < 1)
     throw new OptionsError('invalid-option', `${name} must be a positive integer`);
   return n;
+}
+
+/** A deploy token short enough to guess would be a back door: at least 32 characters. */
+function parseDeployToken(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (value.length < 32 || /\s/.test(value))
+    throw new OptionsError(
+      'invalid-deploy-token',
+      'ATRIUM_DEPLOY_TOKEN must be at least 32 characters, no spaces',
+    );
+  return value;
 }
 
 /** Explicit options win; otherwise the environment variables of DESIGN.md; otherwise the defaults. */
@@ -177,6 +194,12 @@ export function resolveOptions(
       positiveInt(environ['ATRIUM_PROXY_TIMEOUT_MS'], 30_000, 'ATRIUM_PROXY_TIMEOUT_MS'),
     now: options.now ?? Date.now,
     secret: options.secret ?? randomBytes(32),
+    releasesDir: path.resolve(
+      options.releasesDir ?? (environ['ATRIUM_RELEASES_DIR'] || path.join(REPO_ROOT, 'var', 'releases')),
+    ),
+    deployToken: parseDeployToken(
+      options.deployToken !== undefined ? options.deployToken : environ['ATRIUM_DEPLOY_TOKEN'],
+    ),
   };
 }
 

@@ -22,6 +22,8 @@ import { telescopeRoutes } from './routes/telescope.js';
 import { frontendRoutes, createIndexHandler, isReservedPath } from './routes/frontend.js';
 import { proxyRoutes } from './routes/proxy.js';
 import { legacyRoutes } from './legacy/routes.js';
+import { createLiveReleases } from './releases/live.js';
+import { releaseRoutes } from './releases/routes.js';
 
 /** JSON bodies of the API are small; anything bigger is a mistake or an attack (uploads stream separately). */
 const BODY_LIMIT = 64 * 1024;
@@ -39,6 +41,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     options,
     state: await createState(options.now, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
     storage: await createStorage(options),
+    releases: createLiveReleases(options.releasesDir),
   };
 
   const app = Fastify({
@@ -110,6 +113,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     return isReservedPath(pathname) ? reply.callNotFound() : indexHandler(request, reply);
   });
   await app.register(legacyRoutes(ctx));
+  await app.register(releaseRoutes(ctx));
   if (options.proxy) {
     await app.register(proxyRoutes(ctx, indexHandler));
   } else {

@@ -22,6 +22,8 @@ export async function startServer(options: ServerOptions = {}): Promise<Running>
     lockdown: false,
     proxy: null,
     storage: 'local',
+    // Never the developer's var/releases: a test sees a release only when it publishes one.
+    releasesDir: path.join(dataDir, 'releases'),
     ...options,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

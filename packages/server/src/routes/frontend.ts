@@ -6,6 +6,9 @@ import type { ServerContext } from '../context.js';
 import { DistMissingError, NOT_BUILT_PAGE, createDistReader, renderIndex } from '../html/index-template.js';
 import { createNonce, sendHtml, shellCsp, trustedTypesDirectives } from '../html/security-headers.js';
 import { isLoginPagePath } from '../request-logging.js';
+import { importMapOf, preloadsOf } from '@atrium/releases';
+import type { DistFiles } from '../html/index-template.js';
+import { viewForRequest } from '../releases/live.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -30,7 +33,9 @@ export function frontendRoutes(ctx: ServerContext) {
   const { distDir } = ctx.options;
   return async function register(app: FastifyInstance): Promise<void> {
     await app.register(fastifyStatic, {
-      root: path.join(distDir, 'assets'),
+      // A published release's files first (docs/releases.md), then the full build's. Names are
+      // content-hashed in both, so the same name is the same bytes wherever it is found.
+      root: [path.join(ctx.options.releasesDir, 'assets'), path.join(distDir, 'assets')],
       prefix: '/assets/',
       // The build writes .br and .gz beside each asset (scripts/precompress.ts): send those as they are.
       preCompressed: true,
@@ -66,7 +71,17 @@ export function frontendRoutes(ctx: ServerContext) {
     });
 
     for (const name of ['importmap.json', 'build.json']) {
-      app.get(`/${name}`, async (_request, reply) => {
+      app.get(`/${name}`, async (request, reply) => {
+        // With a release live, both describe the release this person gets (current or canary).
+        const release = await ctx.releases.live();
+        if (release) {
+          const view = viewForRequest(release, request, reply, ctx.state);
+          const body =
+            name === 'importmap.json'
+              ? importMapOf(view)
+              : { stamp: view.stamp, app_title: 'Atrium', start_page: 'start', release: view.releaseId };
+          return reply.header('cache-control', 'no-cache').send(body);
+        }
         let text: string;
         try {
           text = await readFile(path.join(distDir, name), 'utf8');
@@ -82,13 +97,24 @@ export function frontendRoutes(ctx: ServerContext) {
 /** index.html for a shell or login route; the 503 page when there is no build. */
 export function createIndexHandler(ctx: ServerContext) {
   const readDist = createDistReader(ctx.options.distDir);
+  /** The page of the full build, with the import map, preloads and stamp of the release this person gets. */
+  const withRelease = async (
+    files: DistFiles,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<DistFiles> => {
+    const release = await ctx.releases.live();
+    if (!release) return files;
+    const view = viewForRequest(release, request, reply, ctx.state);
+    return { ...files, importMap: importMapOf(view), preloads: preloadsOf(view), buildStamp: view.stamp };
+  };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const nonce = createNonce();
     // Development keeps import-map-overrides usable (it writes import-map script text, a Trusted Types
     // sink): Trusted Types are then reported, not enforced. Production always enforces them.
     const development = ctx.options.env === 'development';
     try {
-      const files = await readDist();
+      const files = await withRelease(await readDist(), request, reply);
       return sendHtml(
         reply,
         renderIndex(files, { nonce, env: ctx.options.env, login: isLoginPagePath(request.url) }),

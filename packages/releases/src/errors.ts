@@ -1,0 +1,32 @@
+/** Every refusal of the release tooling: a code scripts can branch on and a sentence people can act on. */
+export type ReleaseErrorCode =
+  | 'bad-manifest'
+  | 'missing-file'
+  | 'integrity-mismatch'
+  | 'truncated-file'
+  | 'not-system-module'
+  | 'missing-lifecycles'
+  | 'missing-exports'
+  | 'incompatible-shared'
+  | 'over-budget'
+  | 'not-publishable'
+  | 'conflict'
+  | 'locked'
+  | 'no-release'
+  | 'not-found'
+  | 'bad-arguments'
+  | 'unchanged';
+
+export class ReleaseError extends Error {
+  override readonly name = 'ReleaseError';
+  constructor(
+    readonly code: ReleaseErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isReleaseError(error: unknown): error is ReleaseError {
+  return error instanceof ReleaseError;
+}

@@ -1,0 +1,54 @@
+/**
+ * @atrium/releases: versioned import maps, one app at a time (docs/releases.md). Framework-free: the
+ * release model, the checks before going live, the store interface and its file implementation, and the
+ * operations the CLI (scripts/release.ts) and the server's HTTP API share.
+ */
+export type {
+  AppManifest,
+  Canary,
+  CanaryAudience,
+  ChangeKind,
+  ImportMap,
+  ModuleChunk,
+  ModuleKind,
+  Release,
+  ReleaseChange,
+  ReleaseFile,
+  ReleaseModule,
+  ReleaseSummary,
+} from './types.js';
+export { ReleaseError, isReleaseError } from './errors.js';
+export type { ReleaseErrorCode } from './errors.js';
+export { createImportMap, createPreloads, pageModules, PAGE_CHUNKS, PAGE_ROOTS } from './import-map.js';
+export type { MapModule, PageKind, Preload } from './import-map.js';
+export {
+  audienceIncludes,
+  bucketOf,
+  canaryApplies,
+  diffReleases,
+  filesOf,
+  importMapOf,
+  latestStamp,
+  nextReleaseId,
+  nextStamp,
+  preloadsOf,
+  stampOf,
+  viewFor,
+} from './model.js';
+export type { ModuleDiff, ReleaseView, Viewer } from './model.js';
+export {
+  checkFiles,
+  checkShared,
+  checkSize,
+  checkSystemModule,
+  compatible,
+  parseManifest,
+  REQUIRED_LIFECYCLES,
+  SIZE_BUDGETS,
+} from './checks.js';
+export { inspectSystemModule, SystemModuleError } from './system-module.js';
+export type { SystemModuleInfo } from './system-module.js';
+export type { AssetStore, ReleaseStore } from './store.js';
+export { createFileAssetStore, createFileReleaseStore, releasesDirFromEnv } from './file-store.js';
+export { CANARY_ROLES, createReleaseService } from './service.js';
+export type { AppUpload, ReleaseService, ReleaseServiceOptions } from './service.js';

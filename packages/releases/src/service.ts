@@ -1,0 +1,435 @@
+/**
+ * The release operations, shared by the CLI (scripts/release.ts) and the server's HTTP API. Each one reads
+ * the live release, runs every check, stores the files it needs and only then commits a new release with a
+ * compare-and-swap on the live id: a check that fails or a race that is lost changes nothing.
+ */
+import { gzipSync } from 'node:zlib';
+import { checkFiles, checkShared, checkSize, checkSystemModule, parseManifest } from './checks.js';
+import { ReleaseError } from './errors.js';
+import { inspectSystemModule } from './system-module.js';
+import { diffReleases, filesOf, nextReleaseId, nextStamp } from './model.js';
+import type { ModuleDiff } from './model.js';
+import type { ReleaseStore } from './store.js';
+import type {
+  CanaryAudience,
+  ModuleKind,
+  Release,
+  ReleaseChange,
+  ReleaseModule,
+  ReleaseSummary,
+} from './types.js';
+
+/** A built app handed to publish: its manifest and a way to read the files it lists. */
+export interface AppUpload {
+  manifest: unknown;
+  readFile: (file: string) => Promise<Buffer | null>;
+}
+
+export interface ReleaseServiceOptions {
+  store: ReleaseStore;
+  now?: () => Date;
+  budgets?: Record<ModuleKind, number>;
+}
+
+/** Kinds a team can ship alone; vendor modules (React, single-spa) move with a full build only. */
+const PUBLISHABLE: readonly ModuleKind[] = ['shared', 'root-config', 'application', 'area'];
+
+export function createReleaseService(options: ReleaseServiceOptions) {
+  const { store } = options;
+  const now = options.now ?? (() => new Date());
+  const exportCache = new Map<string, readonly string[] | undefined>();
+
+  async function current(): Promise<Release | null> {
+    const id = await store.currentId();
+    return id ? store.get(id) : null;
+  }
+
+  async function requireCurrent(): Promise<Release> {
+    const live = await current();
+    if (!live)
+      throw new ReleaseError(
+        'no-release',
+        `no release is live yet (${store.description}): publish once, or run npm run release -- init`,
+      );
+    return live;
+  }
+
+  /** The live release and its ancestors, newest first: the history (a crashed publish's orphan is not in it). */
+  async function* chain(): AsyncGenerator<Release> {
+    let id = await store.currentId();
+    while (id) {
+      const release = await store.get(id);
+      if (!release) return;
+      yield release;
+      id = release.parent;
+    }
+  }
+
+  async function requireRelease(id: string): Promise<Release> {
+    const release = await store.get(id);
+    if (!release) throw new ReleaseError('not-found', `there is no release ${id}`);
+    return release;
+  }
+
+  /** The export names of a live module, read from its published file (cached by integrity). */
+  async function exportsOf(mod: ReleaseModule | undefined): Promise<readonly string[] | undefined> {
+    if (!mod) return undefined;
+    if (!exportCache.has(mod.integrity)) {
+      const data = await store.assets.read(mod.file);
+      let names: readonly string[] | undefined;
+      if (data) {
+        try {
+          names = Object.keys((await inspectSystemModule(data.toString('utf8'))).exports);
+        } catch {
+          names = undefined; // a vendor module that needs a real DOM: its importers get plain stand-ins
+        }
+      }
+      exportCache.set(mod.integrity, names);
+    }
+    return exportCache.get(mod.integrity);
+  }
+
+  /** Every check, in order; the verified bytes on success. Writes nothing. */
+  async function checkModule(mod: ReleaseModule, read: AppUpload['readFile'], live: Release | null) {
+    if (!PUBLISHABLE.includes(mod.kind))
+      throw new ReleaseError(
+        'not-publishable',
+        `${mod.name} is a ${mod.kind} module: it ships with a full build only`,
+      );
+    const contents = await checkFiles(mod, read);
+    // Sizes from the verified bytes, not from what the manifest claims.
+    let gzipBytes = 0;
+    for (const [file, data] of contents)
+      if (file.endsWith('.js')) gzipBytes += gzipSync(data, { level: 9 }).length;
+    checkSize({ ...mod, size: { bytes: mod.size.bytes, gzipBytes } }, options.budgets);
+    checkShared(mod, live);
+    const depExports = new Map<string, readonly string[] | undefined>();
+    for (const dep of mod.deps) depExports.set(dep, await exportsOf(live?.modules[dep]));
+    const liveSelf = mod.kind === 'shared' ? await exportsOf(live?.modules[mod.name]) : undefined;
+    await checkSystemModule(
+      mod,
+      contents.get(mod.file)!.toString('utf8'),
+      (name) => depExports.get(name),
+      liveSelf,
+    );
+    return { ...mod, size: { bytes: mod.size.bytes, gzipBytes } };
+  }
+
+  async function commit(
+    parent: Release | null,
+    author: string,
+    change: ReleaseChange,
+    modules: Record<string, ReleaseModule>,
+    canaries: Release['canaries'],
+    baseChanged: boolean,
+  ): Promise<Release> {
+    // After every id ever written (a crash can leave a release file that never went live).
+    const release: Release = {
+      id: nextReleaseId((await store.ids()).at(-1) ?? null),
+      parent: parent?.id ?? null,
+      createdAt: now().toISOString(),
+      stamp: baseChanged || !parent ? nextStamp(now(), parent) : parent.stamp,
+      author,
+      change,
+      modules,
+      canaries,
+    };
+    await store.commit(release, parent?.id ?? null);
+    return release;
+  }
+
+  /** Checks an upload and stores its files; the checked module (nothing goes live here). */
+  async function accept(upload: AppUpload, live: Release | null): Promise<ReleaseModule> {
+    const manifest = parseManifest(upload.manifest);
+    const mod = await checkModule(manifest.module, upload.readFile, live);
+    // Only verified bytes go in, and only once every check has passed.
+    const contents = await checkFiles(mod, upload.readFile);
+    for (const [file, data] of contents) await store.assets.put(file, data);
+    return mod;
+  }
+
+  /** Files still in the assets store for a module a rollback would serve again. */
+  async function requirePresent(mod: ReleaseModule): Promise<void> {
+    await checkFiles(mod, (file) => store.assets.read(file));
+  }
+
+  return {
+    current,
+
+    /** The first release, from a full build's modules (dist/modules.json and dist/assets). */
+    async init(modules: unknown, readFile: AppUpload['readFile'], author: string): Promise<Release> {
+      const live = await current();
+      if (live)
+        throw new ReleaseError('unchanged', `release ${live.id} is already live; init makes the first one`);
+      if (!Array.isArray(modules) || modules.length === 0)
+        throw new ReleaseError(
+          'bad-manifest',
+          'the build lists no modules (dist/modules.json): run npm run build',
+        );
+      const byName: Record<string, ReleaseModule> = {};
+      for (const raw of modules) {
+        const mod = parseManifest({
+          manifestVersion: 1,
+          module: raw,
+          builtAt: '',
+          builtOnRelease: null,
+        }).module;
+        const contents = await checkFiles(mod, readFile);
+        for (const [file, data] of contents) await store.assets.put(file, data);
+        byName[mod.name] = mod;
+      }
+      return commit(
+        null,
+        author,
+        { kind: 'baseline', summary: `full build: ${Object.keys(byName).length} modules` },
+        byName,
+        {},
+        true,
+      );
+    },
+
+    async publish(upload: AppUpload, author: string): Promise<Release> {
+      const live = await requireCurrent();
+      const mod = await accept(upload, live);
+      const previous = live.modules[mod.name];
+      if (previous?.integrity === mod.integrity)
+        throw new ReleaseError('unchanged', `${mod.name} ${mod.version} is already live in ${live.id}`);
+      const canaries = { ...live.canaries };
+      delete canaries[mod.name]; // a direct publish replaces any candidate on trial
+      return commit(
+        live,
+        author,
+        {
+          kind: 'publish',
+          app: mod.name,
+          version: mod.version,
+          ...(previous ? { from: previous.version } : {}),
+          summary: `${mod.name} ${previous?.version ?? '(new)'} -> ${mod.version}`,
+        },
+        { ...live.modules, [mod.name]: mod },
+        canaries,
+        true,
+      );
+    },
+
+    /** One app back to the version before its live one, or to its version in release `to`. */
+    async rollbackApp(app: string, author: string, to?: string): Promise<Release> {
+      const live = await requireCurrent();
+      const liveMod = live.modules[app];
+      if (!liveMod) throw new ReleaseError('not-found', `release ${live.id} has no module ${app}`);
+      let target: ReleaseModule | undefined;
+      let source: string | undefined;
+      if (to) {
+        target = (await requireRelease(to)).modules[app];
+        source = to;
+        if (!target) throw new ReleaseError('not-found', `release ${to} has no module ${app}`);
+      } else {
+        for await (const release of chain()) {
+          const mod = release.modules[app];
+          if (mod && mod.integrity !== liveMod.integrity) {
+            target = mod;
+            source = release.id;
+            break;
+          }
+        }
+        if (!target) throw new ReleaseError('not-found', `no earlier version of ${app} to roll back to`);
+      }
+      if (target.integrity === liveMod.integrity)
+        throw new ReleaseError('unchanged', `${app} ${target.version} is already live`);
+      await requirePresent(target);
+      checkShared(target, live);
+      const canaries = { ...live.canaries };
+      delete canaries[app];
+      return commit(
+        live,
+        author,
+        {
+          kind: 'rollback',
+          app,
+          version: target.version,
+          from: liveMod.version,
+          ...(source ? { toRelease: source } : {}),
+          summary: `${app} ${liveMod.version} -> ${target.version} (as in ${source})`,
+        },
+        { ...live.modules, [app]: target },
+        canaries,
+        true,
+      );
+    },
+
+    /** The whole platform back to an earlier release's modules (canaries end). */
+    async rollbackRelease(id: string, author: string): Promise<Release> {
+      const live = await requireCurrent();
+      const target = await requireRelease(id);
+      if (id === live.id) throw new ReleaseError('unchanged', `${id} is the live release`);
+      for (const mod of Object.values(target.modules)) await requirePresent(mod);
+      return commit(
+        live,
+        author,
+        { kind: 'rollback-release', toRelease: id, summary: `every module as in ${id}` },
+        { ...target.modules },
+        {},
+        true,
+      );
+    },
+
+    /** A candidate for some users: a new upload, or a version of the app an earlier release held. */
+    async canary(
+      app: string,
+      candidate: AppUpload | string,
+      audience: CanaryAudience,
+      author: string,
+    ): Promise<Release> {
+      validateAudience(audience);
+      const live = await requireCurrent();
+      const liveMod = live.modules[app];
+      if (!liveMod) throw new ReleaseError('not-found', `release ${live.id} has no module ${app}`);
+      let mod: ReleaseModule | undefined;
+      if (typeof candidate === 'string') {
+        for await (const release of chain()) {
+          mod = [release.modules[app], release.canaries[app]?.module].find((m) => m?.version === candidate);
+          if (mod) break;
+        }
+        if (!mod)
+          throw new ReleaseError(
+            'not-found',
+            `no release holds ${app} ${candidate}: give the build directory instead`,
+          );
+        await requirePresent(mod);
+        checkShared(mod, live);
+      } else {
+        mod = await accept(candidate, live);
+      }
+      if (mod.name !== app) throw new ReleaseError('bad-arguments', `that build is ${mod.name}, not ${app}`);
+      if (mod.integrity === liveMod.integrity)
+        throw new ReleaseError('unchanged', `${app} ${mod.version} is already live: nothing to try`);
+      const stamp = nextStamp(now(), live);
+      const who =
+        'roles' in audience ? `roles ${audience.roles.join(', ')}` : `${audience.percent}% of users`;
+      return commit(
+        live,
+        author,
+        {
+          kind: 'canary',
+          app,
+          version: mod.version,
+          from: liveMod.version,
+          summary: `canary ${app} ${mod.version} for ${who}`,
+        },
+        live.modules,
+        { ...live.canaries, [app]: { module: mod, audience, startedAt: now().toISOString(), author, stamp } },
+        false,
+      );
+    },
+
+    async promote(app: string, author: string): Promise<Release> {
+      const live = await requireCurrent();
+      const canary = live.canaries[app];
+      if (!canary) throw new ReleaseError('not-found', `${app} has no canary to promote`);
+      const canaries = { ...live.canaries };
+      delete canaries[app];
+      const from = live.modules[app]?.version;
+      return commit(
+        live,
+        author,
+        {
+          kind: 'promote',
+          app,
+          version: canary.module.version,
+          ...(from ? { from } : {}),
+          summary: `${app} ${from ?? '(new)'} -> ${canary.module.version} (canary promoted)`,
+        },
+        { ...live.modules, [app]: canary.module },
+        canaries,
+        true,
+      );
+    },
+
+    async abort(app: string, author: string): Promise<Release> {
+      const live = await requireCurrent();
+      const canary = live.canaries[app];
+      if (!canary) throw new ReleaseError('not-found', `${app} has no canary to abort`);
+      const canaries = { ...live.canaries };
+      delete canaries[app];
+      return commit(
+        live,
+        author,
+        {
+          kind: 'abort',
+          app,
+          version: canary.module.version,
+          summary: `canary ${app} ${canary.module.version} ended`,
+        },
+        live.modules,
+        canaries,
+        false,
+      );
+    },
+
+    /** Releases newest first, optionally only those that changed `app`. */
+    async history(app?: string, limit = Infinity): Promise<ReleaseSummary[]> {
+      const out: ReleaseSummary[] = [];
+      for await (const release of chain()) {
+        if (out.length >= limit) break;
+        if (
+          app &&
+          release.change.app !== app &&
+          release.change.kind !== 'baseline' &&
+          release.change.kind !== 'rollback-release'
+        )
+          continue;
+        out.push({
+          id: release.id,
+          createdAt: release.createdAt,
+          author: release.author,
+          change: release.change,
+        });
+      }
+      return out;
+    },
+
+    async diff(a: string, b: string): Promise<ModuleDiff[]> {
+      return diffReleases(await requireRelease(a), await requireRelease(b));
+    },
+
+    /**
+     * Deletes asset files that none of the `keep` newest releases (the live one first) uses, so any of those
+     * can still be rolled back to. Returns the files removed.
+     */
+    async gc(keep: number): Promise<string[]> {
+      if (!Number.isInteger(keep) || keep < 1)
+        throw new ReleaseError('bad-arguments', '--keep must be a whole number of at least 1');
+      const needed = new Set<string>();
+      let kept = 0;
+      for await (const release of chain()) {
+        if (kept++ >= keep) break;
+        for (const file of filesOf(release)) needed.add(file);
+      }
+      const removed: string[] = [];
+      for (const file of await store.assets.list()) {
+        if (needed.has(file)) continue;
+        await store.assets.remove(file);
+        removed.push(file);
+      }
+      return removed;
+    },
+  };
+}
+
+export type ReleaseService = ReturnType<typeof createReleaseService>;
+
+/** The roles the server knows a viewer by (is_root, is_hq). */
+export const CANARY_ROLES = ['root', 'hq'] as const;
+
+function validateAudience(audience: CanaryAudience): void {
+  if ('roles' in audience) {
+    const unknown = audience.roles.filter((role) => !(CANARY_ROLES as readonly string[]).includes(role));
+    if (audience.roles.length === 0 || unknown.length > 0)
+      throw new ReleaseError(
+        'bad-arguments',
+        `--roles takes ${CANARY_ROLES.join(', ')}${unknown.length ? `, not ${unknown.join(', ')}` : ''}`,
+      );
+  } else if (!Number.isInteger(audience.percent) || audience.percent < 1 || audience.percent > 99) {
+    throw new ReleaseError('bad-arguments', '--percent must be a whole number from 1 to 99');
+  }
+}

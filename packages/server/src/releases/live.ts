@@ -1,0 +1,88 @@
+/**
+ * The server's side of releases (docs/releases.md): which release is live, read again on every page load
+ * (a small pointer file; releases themselves never change, so they are cached by id), and which view of it
+ * a person gets (current or canary, sticky per person).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createFileReleaseStore,
+  createReleaseService,
+  viewFor,
+  type Release,
+  type ReleaseService,
+  type ReleaseStore,
+  type ReleaseView,
+  type Viewer,
+} from '@atrium/releases';
+import { findAuth } from '../auth.js';
+import type { AppState } from '../state/index.js';
+
+export interface LiveReleases {
+  store: ReleaseStore;
+  service: ReleaseService;
+  /** The live release, or null when none was ever published: the server then serves dist/ as built. */
+  live(): Promise<Release | null>;
+}
+
+export function createLiveReleases(dir: string): LiveReleases {
+  const store = createFileReleaseStore(dir);
+  const byId = new Map<string, Release>();
+  return {
+    store,
+    service: createReleaseService({ store }),
+    async live() {
+      const id = await store.currentId();
+      if (!id) return null;
+      let release = byId.get(id);
+      if (!release) {
+        release = (await store.get(id)) ?? undefined;
+        if (release) byId.set(id, release);
+      }
+      return release ?? null;
+    },
+  };
+}
+
+/** A random key for people not signed in, so a percentage canary stays with them across page loads. */
+export const BUCKET_COOKIE = 'atrium_bucket';
+/** Apps whose canary a root user chose to try (the Releases panel); ignored for everyone else. */
+export const TRY_CANARY_COOKIE = 'atrium_try_canary';
+
+export function viewerOf(request: FastifyRequest, state: AppState): Viewer {
+  const auth = findAuth(request, state);
+  const person = auth?.realUser;
+  const roles = person ? [...(person.is_root ? ['root'] : []), ...(person.is_hq ? ['hq'] : [])] : [];
+  const tried = request.cookies[TRY_CANARY_COOKIE];
+  return {
+    key: person ? `user:${person.username}` : (request.cookies[BUCKET_COOKIE] ?? null),
+    roles,
+    ...(person?.is_root && tried ? { tryCanaries: tried.split(',').filter(Boolean) } : {}),
+  };
+}
+
+/**
+ * The view of the live release this request gets. When a percentage canary runs and the person has no key
+ * yet, one is set, so the next load lands in the same bucket.
+ */
+export function viewForRequest(
+  release: Release,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: AppState,
+): ReleaseView {
+  let viewer = viewerOf(request, state);
+  const needsKey = Object.values(release.canaries).some((canary) => 'percent' in canary.audience);
+  if (viewer.key === null && needsKey) {
+    const key = randomBytes(12).toString('base64url');
+    reply.setCookie(BUCKET_COOKIE, key, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: request.protocol === 'https',
+      maxAge: 180 * 24 * 3600,
+    });
+    viewer = { ...viewer, key };
+  }
+  return viewFor(release, viewer);
+}

@@ -1,0 +1,221 @@
+/**
+ * The server with a release store: pages and /importmap.json, /build.json follow the live release without a
+ * restart (canaries per person), and the release API refuses whoever may not use it, changing nothing.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
+import { baselineModules, fixtureModule, manifestOf } from '../../../releases/src/test-fixtures.js';
+import type { FixtureModule } from '../../../releases/src/test-fixtures.js';
+import { Client, startServer, type Running } from '../test-helpers.js';
+
+const TOKEN = 'test-deploy-token-0123456789abcdef';
+const TEMPLATE = `<!doctype html><html><head><meta name="atrium-build" content="{{BUILD_STAMP}}">
+<script type="systemjs-importmap" nonce="{{NONCE}}">{{IMPORTMAP}}</script>{{PRELOADS}}</head><body></body></html>`;
+
+let root: string;
+let dist: string;
+let releasesDir: string;
+let server: Running;
+
+const exams = (version: string) => fixtureModule('@atrium/area-exams', { version, marker: version });
+const body = (fixture: FixtureModule, manifest: unknown = manifestOf(fixture)) => ({
+  manifest,
+  files: Object.fromEntries(
+    Object.entries(fixture.files).map(([name, data]) => [name, data.toString('base64')]),
+  ),
+});
+
+async function api(
+  method: string,
+  pathname: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+const withToken = { authorization: `Bearer ${TOKEN}` };
+
+async function liveId(): Promise<string | null> {
+  return createFileReleaseStore(releasesDir).currentId();
+}
+
+/** The session cookie of a signed-in demo user, as a browser would hold it. */
+async function signIn(username: string): Promise<string> {
+  const client = new Client(server.url);
+  await client.signIn(username);
+  if (!client.cookie) throw new Error(`no session cookie for ${username}`);
+  return client.cookie;
+}
+
+async function pageMap(cookie?: string): Promise<{ stamp: string; exams: string | undefined }> {
+  const html = await (await fetch(`${server.url}/home`, { headers: cookie ? { cookie } : {} })).text();
+  const stamp = /atrium-build" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  const map = JSON.parse(/systemjs-importmap"[^>]*>([^<]*)</.exec(html)?.[1] ?? '{}') as {
+    imports: Record<string, string>;
+  };
+  return { stamp, exams: map.imports['@atrium/area-exams'] };
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'atrium-release-server-'));
+  dist = path.join(root, 'dist');
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+  await writeFile(
+    path.join(dist, 'importmap.json'),
+    JSON.stringify({ imports: { '@atrium/area-exams': '/assets/dist.js' } }),
+  );
+  await writeFile(path.join(dist, 'build.json'), JSON.stringify({ stamp: '2025_10_27_103446' }));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+// A fresh store per test (release ids are never reused within one store, and the server caches by id).
+beforeEach(async () => {
+  releasesDir = await mkdtemp(path.join(root, 'releases-'));
+  server = await startServer({ distDir: dist, releasesDir, deployToken: TOKEN });
+});
+afterEach(async () => {
+  await server.close();
+});
+
+async function publishBaseline() {
+  const modules = baselineModules();
+  const files = Object.assign({}, ...modules.map((m) => m.files)) as Record<string, Buffer>;
+  await createReleaseService({ store: createFileReleaseStore(releasesDir) }).init(
+    modules.map((m) => m.module),
+    async (file) => files[file] ?? null,
+    'ops',
+  );
+  return modules;
+}
+
+describe('serving the live release', () => {
+  it('serves the full build in dist/ while no release exists', async () => {
+    expect(await pageMap()).toEqual({ stamp: '2025_10_27_103446', exams: '/assets/dist.js' });
+    expect(await (await fetch(`${server.url}/build.json`)).json()).toMatchObject({
+      stamp: '2025_10_27_103446',
+    });
+  });
+
+  it('serves a newly published version on the next page load, without a restart', async () => {
+    const [, baseline] = await publishBaseline();
+    const before = await pageMap();
+    expect(before.exams).toBe(baseline!.module.url);
+
+    const next = exams('0.1.0+bbb');
+    const { status, json } = await api('POST', '/lapi/releases/publish', body(next), withToken);
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ data: { release: { id: 'r000002', author: 'deploy-token' } } });
+
+    const after = await pageMap();
+    expect(after.exams).toBe(next.module.url);
+    expect(after.stamp > before.stamp).toBe(true);
+    // Open tabs compare /build.json with their page's stamp: "Update available".
+    expect(await (await fetch(`${server.url}/build.json`)).json()).toMatchObject({
+      stamp: after.stamp,
+      release: 'r000002',
+    });
+    const map = (await (await fetch(`${server.url}/importmap.json`)).json()) as {
+      integrity: Record<string, string>;
+    };
+    expect(map.integrity[next.module.url]).toBe(next.module.integrity);
+    // Its file is served, immutable.
+    const asset = await fetch(`${server.url}${next.module.url}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('shows a canary for root only to root users', async () => {
+    const [, baseline] = await publishBaseline();
+    const candidate = exams('0.2.0+ccc');
+    const started = await api(
+      'POST',
+      '/lapi/releases/canary',
+      { app: '@atrium/area-exams', audience: { roles: ['root'] }, upload: body(candidate) },
+      withToken,
+    );
+    expect(started.status).toBe(200);
+    expect((await pageMap(await signIn('root'))).exams).toBe(candidate.module.url);
+    expect((await pageMap(await signIn('student'))).exams).toBe(baseline!.module.url);
+    expect((await pageMap()).exams).toBe(baseline!.module.url);
+  });
+});
+
+describe('the release API refuses, changing nothing', () => {
+  it.each([
+    ['no token and no session', {}, 401, 'Sign in as a root user, or send the deploy token'],
+    [
+      'a wrong token',
+      { authorization: 'Bearer not-the-deploy-token-at-all-000000' },
+      401,
+      'The deploy token is not valid.',
+    ],
+  ])('%s', async (_what, headers, status, message) => {
+    await publishBaseline();
+    const { status: got, json } = await api(
+      'POST',
+      '/lapi/releases/publish',
+      body(exams('0.1.0+bbb')),
+      headers,
+    );
+    expect(got).toBe(status);
+    expect(JSON.stringify(json)).toContain(message);
+    expect(await liveId()).toBe('r000001');
+  });
+
+  it('a signed-in user who is not root', async () => {
+    await publishBaseline();
+    const { status } = await api(
+      'POST',
+      '/lapi/releases/rollback',
+      { release: 'r000001' },
+      { cookie: await signIn('hq') },
+    );
+    expect(status).toBe(403);
+    expect(await liveId()).toBe('r000001');
+  });
+
+  it('a manifest whose hash does not match its file', async () => {
+    await publishBaseline();
+    const next = exams('0.1.0+bbb');
+    const tampered = {
+      ...next,
+      files: {
+        [next.module.file]: Buffer.from(next.files[next.module.file]!.toString().replace('bbb', 'ccc')),
+      },
+    };
+    const { status, json } = await api(
+      'POST',
+      '/lapi/releases/publish',
+      body(tampered, manifestOf(next)),
+      withToken,
+    );
+    expect(status).toBe(422);
+    expect(json).toMatchObject({ error: { code: 'integrity-mismatch' } });
+    expect(await liveId()).toBe('r000001');
+  });
+
+  it('lets a root user publish and roll back with a session', async () => {
+    await publishBaseline();
+    const cookie = await signIn('root');
+    expect((await api('POST', '/lapi/releases/publish', body(exams('0.1.0+bbb')), { cookie })).status).toBe(
+      200,
+    );
+    const back = await api('POST', '/lapi/releases/rollback', { app: '@atrium/area-exams' }, { cookie });
+    expect(back).toMatchObject({
+      status: 200,
+      json: { data: { release: { id: 'r000003', author: 'root' } } },
+    });
+    const listed = await api('GET', '/lapi/releases', undefined, { cookie });
+    expect((listed.json['data'] as { history: unknown[] }).history).toHaveLength(3);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * `npm run release -- <command>`: the release store on this machine (ATRIUM_RELEASES_DIR, default
+ * var/releases). See docs/releases.md.
+ *
+ *   init [--dist DIR]                       the first release, from a full build (dist/modules.json)
+ *   publish <dir>                           check an app built with `npm run build -- --app` and make it live
+ *   list                                    the live version of every module, and canaries
+ *   history [app]                           releases, newest first
+ *   diff <id> <id>                          modules that differ between two releases
+ *   rollback <app> [--to <id>]              one app back to its previous version (or to its version in <id>)
+ *   rollback --release <id>                 every module back to release <id>
+ *   canary <app> <version|dir> --roles r1,r2 | --percent N
+ *   promote <app> | abort <app>
+ *   gc --keep N                             delete files none of the N newest releases (live one first) uses
+ *
+ * Exit codes: 0 done, 1 refused (a check failed, bad arguments), 3 conflict (another release won the race).
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import {
+  ReleaseError,
+  createFileReleaseStore,
+  createReleaseService,
+  releasesDirFromEnv,
+} from '@atrium/releases';
+import type { AppUpload, CanaryAudience, Release, ReleaseService } from '@atrium/releases';
+import { appModuleName } from './build';
+
+/** Reads a build directory (manifest.json + assets/) as an upload; names are checked before any read. */
+export async function uploadFromDir(dir: string): Promise<AppUpload> {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+  } catch (error) {
+    throw new ReleaseError(
+      'bad-manifest',
+      `${dir} has no readable manifest.json (${(error as Error).message}): build it with npm run build -- --app <name>`,
+    );
+  }
+  return { manifest, readFile: (file) => readFileOrNull(path.join(dir, 'assets', path.basename(file))) };
+}
+
+async function readFileOrNull(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file);
+  } catch {
+    return null;
+  }
+}
+
+export function author(env: NodeJS.ProcessEnv = process.env): string {
+  return env['ATRIUM_RELEASE_AUTHOR'] || `${os.userInfo().username}@${os.hostname()}`;
+}
+
+function describe(release: Release): string {
+  return `${release.id} live: ${release.change.summary}`;
+}
+
+function parseAudience(roles: string | undefined, percent: string | undefined): CanaryAudience {
+  if ((roles === undefined) === (percent === undefined))
+    throw new ReleaseError('bad-arguments', 'canary needs one of --roles r1,r2 or --percent N');
+  if (roles !== undefined)
+    return {
+      roles: roles
+        .split(',')
+        .map((role) => role.trim())
+        .filter(Boolean),
+    };
+  return { percent: Number(percent) };
+}
+
+function need(value: string | undefined, usage: string): string {
+  if (!value) throw new ReleaseError('bad-arguments', `usage: npm run release -- ${usage}`);
+  return value;
+}
+
+async function isDirectory(candidate: string): Promise<boolean> {
+  return (await readFileOrNull(path.join(candidate, 'manifest.json'))) !== null;
+}
+
+/** Runs one command; returns the lines to print. */
+export async function run(
+  argv: readonly string[],
+  service: ReleaseService,
+  distDir: string,
+): Promise<string[]> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      to: { type: 'string' },
+      release: { type: 'string' },
+      roles: { type: 'string' },
+      percent: { type: 'string' },
+      keep: { type: 'string' },
+      dist: { type: 'string' },
+    },
+  });
+  const [command, first, second] = positionals;
+  const who = author();
+  switch (command) {
+    case 'init': {
+      const dist = path.resolve(values.dist ?? distDir);
+      const modules: unknown = JSON.parse(
+        (await readFileOrNull(path.join(dist, 'modules.json')))?.toString('utf8') ?? 'null',
+      );
+      const release = await service.init(
+        modules,
+        (file) => readFileOrNull(path.join(dist, 'assets', path.basename(file))),
+        who,
+      );
+      return [describe(release)];
+    }
+    case 'publish': {
+      const release = await service.publish(
+        await uploadFromDir(path.resolve(need(first, 'publish <dir>'))),
+        who,
+      );
+      return [describe(release)];
+    }
+    case 'list': {
+      const live = await service.current();
+      if (!live) return ['no release is live: the server serves the full build in dist/'];
+      const lines = [`${live.id} (${live.createdAt}, ${live.author}): ${live.change.summary}`];
+      for (const mod of Object.values(live.modules)) {
+        const canary = live.canaries[mod.name];
+        const audience = canary
+          ? 'roles' in canary.audience
+            ? `roles ${canary.audience.roles.join(',')}`
+            : `${canary.audience.percent}%`
+          : '';
+        lines.push(
+          `  ${mod.name.padEnd(28)} ${mod.version}${canary ? `   canary ${canary.module.version} for ${audience}` : ''}`,
+        );
+      }
+      return lines;
+    }
+    case 'history': {
+      const entries = await service.history(first ? appModuleName(first) : undefined);
+      return entries.map((e) => `${e.id}  ${e.createdAt}  ${e.author}  ${e.change.summary}`);
+    }
+    case 'diff': {
+      const changes = await service.diff(need(first, 'diff <id> <id>'), need(second, 'diff <id> <id>'));
+      if (changes.length === 0) return ['no module differs'];
+      return changes.map((c) => `${c.name}: ${c.from ?? '(absent)'} -> ${c.to ?? '(absent)'}`);
+    }
+    case 'rollback': {
+      if (values.release) return [describe(await service.rollbackRelease(values.release, who))];
+      const app = appModuleName(need(first, 'rollback <app> [--to <id>] | rollback --release <id>'));
+      return [describe(await service.rollbackApp(app, who, values.to))];
+    }
+    case 'canary': {
+      const usage = 'canary <app> <version|dir> --roles r1,r2 | --percent N';
+      const app = appModuleName(need(first, usage));
+      const which = need(second, usage);
+      const candidate = (await isDirectory(which)) ? await uploadFromDir(path.resolve(which)) : which;
+      return [
+        describe(await service.canary(app, candidate, parseAudience(values.roles, values.percent), who)),
+      ];
+    }
+    case 'promote':
+      return [describe(await service.promote(appModuleName(need(first, 'promote <app>')), who))];
+    case 'abort':
+      return [describe(await service.abort(appModuleName(need(first, 'abort <app>')), who))];
+    case 'gc': {
+      const removed = await service.gc(Number(need(values.keep, 'gc --keep N')));
+      return [
+        `removed ${removed.length} file${removed.length === 1 ? '' : 's'}`,
+        ...removed.map((f) => `  ${f}`),
+      ];
+    }
+    default:
+      throw new ReleaseError(
+        'bad-arguments',
+        `unknown command ${command ?? '(none)'}: init, publish, list, history, diff, rollback, canary, promote, abort, gc`,
+      );
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = releasesDirFromEnv();
+  const service = createReleaseService({ store: createFileReleaseStore(dir) });
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const distDir = process.env['ATRIUM_DIST_DIR'] || path.join(root, 'dist');
+  try {
+    for (const line of await run(process.argv.slice(2), service, distDir)) console.log(line);
+  } catch (error) {
+    if (error instanceof ReleaseError) {
+      console.error(`[release] refused (${error.code}): ${error.message}`);
+      if (error.code !== 'conflict') console.error('[release] the live release is unchanged');
+      process.exitCode = error.code === 'conflict' ? 3 : 1;
+      return;
+    }
+    throw error;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(`[release] failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
+}
