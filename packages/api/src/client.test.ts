@@ -439,6 +439,13 @@ describe('access token and stateful headers', () => {
     expect(api.getStatefulHeaders()).toEqual({ company: null, school: null });
   });
 
+  it('swapCompany always sends X-Atrium-Company, the server’s proof it came from Atrium (issue 19)', async () => {
+    const school = { sis_school_id: 12, company_id: 4, abbreviation: 'su', name_with_ids: 'South (12)' };
+    const { api, calls } = client(json({ success: true, school }));
+    await api.swapCompany({ current_company_id: 4, sis_school_id: 12 });
+    expect(calls[0]?.headers.get('X-Atrium-Company')).toBe('4');
+  });
+
   it('swapCompany with success: false rejects', async () => {
     const school = { sis_school_id: 12, company_id: 4, abbreviation: 'su', name_with_ids: 'South (12)' };
     const { api } = client(json({ success: false, school }));

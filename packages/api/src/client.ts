@@ -105,6 +105,8 @@ interface RequestSpec<TSchema extends v.GenericSchema> {
   query?: Record<string, string>;
   body?: unknown;
   options?: CallOptions | undefined;
+  /** Extra headers of this one call (same origin only; the stateful headers win over them). */
+  headers?: Record<string, string>;
 }
 
 // eslint-disable-next-line no-control-regex -- a header value with CR/LF or NUL is an injection attempt
@@ -142,10 +144,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return url;
   }
 
-  function headersFor(url: URL, hasBody: boolean): Headers {
+  function headersFor(url: URL, hasBody: boolean, extra: Record<string, string> = {}): Headers {
     const headers = new Headers({ Accept: 'application/json' });
     if (hasBody) headers.set('Content-Type', 'application/json');
     const sameOrigin = origin !== undefined && url.origin === origin;
+    if (sameOrigin) for (const [name, value] of Object.entries(extra)) headers.set(name, value);
     // The bearer token is for the new API only: never the legacy /common/ endpoints, never another site.
     if (sameOrigin && accessToken !== null && url.pathname.startsWith('/lapi/')) {
       headers.set('Authorization', `Bearer ${accessToken}`);
@@ -195,7 +198,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const doFetch = options.fetch ?? globalThis.fetch;
       const init: RequestInit = {
         method: spec.method,
-        headers: headersFor(url, hasBody),
+        headers: headersFor(url, hasBody, spec.headers),
         credentials: 'same-origin',
         signal: controller.signal,
       };
@@ -363,16 +366,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
       req: { current_company_id: number | string; sis_school_id: number | string },
       callOptions?: CallOptions,
     ): Promise<School> {
-      const answer = await get(
-        '/common/switch/swap_company.php',
-        lazy((s) => s.SwapCompanyResponseSchema),
-        callOptions,
-        {
-          current_company_id: String(req.current_company_id),
-          sis_school_id: String(req.sis_school_id),
-          no_redirect: '1',
-        },
-      );
+      const current = String(req.current_company_id);
+      const answer = await request({
+        method: 'GET',
+        path: '/common/switch/swap_company.php',
+        schema: lazy((s) => s.SwapCompanyResponseSchema),
+        options: callOptions,
+        query: { current_company_id: current, sis_school_id: String(req.sis_school_id), no_redirect: '1' },
+        // The server's proof that Atrium's own script sent this state-changing GET (issue 19): the stateful
+        // company header, or the chosen company when none is set yet.
+        headers: { 'X-Atrium-Company': current },
+      });
       // The server now holds the new company in its session; our headers would contradict it.
       stateful = { company: null, school: null };
       if (!answer.success) throw new ApiError('http', UNKNOWN_ERROR_MESSAGE, 200);

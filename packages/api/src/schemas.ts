@@ -31,8 +31,14 @@ export const SwapCompanyQuerySchema = v.object({
 });
 
 /** Step 1 of an upload: ask the server for a signed, single-use, size-checked upload address. */
+export const MAX_MIMETYPE_LENGTH = 100;
+const VIDEO_MIMETYPE =
+  /^video\/(webm|mp4)(\s*;\s*[a-z][a-z0-9-]{0,19}=("[\w.,+ -]{0,40}"|[\w.,+-]{1,40})){0,2}$/i;
+
 export const UploadUrlRequestSchema = v.object({
-  mimetype: v.pipe(v.string(), v.regex(/^video\/(webm|mp4)(;.*)?$/)),
+  // A media type as MediaRecorder names it (`video/webm;codecs=vp9,opus`): at most two short parameters,
+  // never kilobytes of them (issue 19).
+  mimetype: v.pipe(v.string(), v.maxLength(MAX_MIMETYPE_LENGTH), v.regex(VIDEO_MIMETYPE)),
   size: v.pipe(v.number(), v.integer(), v.minValue(1)),
   ext: v.picklist(['webm', 'mp4']),
 });

@@ -8,12 +8,23 @@ import { renderPage } from '../html/page.js';
  * The legacy PHP screens, as server-rendered demo pages: no React, no SystemJS; the widgets bundle adds the
  * notification bar and the developer toolbar, as it would on the real legacy screens.
  */
+/**
+ * Sign-out is a POST (issue 19): a link or an image on another site can trigger a GET, while a form post
+ * from another site carries its Origin and is refused by the CSRF check (and the SameSite=Lax cookie does
+ * not go with it).
+ */
+export function signOutForm(): SafeHtml {
+  return html`<form method="post" action="/common/login/logout.php" class="signout-form">
+    <button type="submit">Sign out</button>
+  </form>`;
+}
+
 function nav(user: DemoUser | null): SafeHtml {
   return html`<nav aria-label="Legacy">
     <ul>
       <li><a href="/legacy/">Legacy home</a></li>
       <li><a href="/home">Back to the new Atrium</a></li>
-      ${user ? html`<li><a href="/common/login/logout.php">Sign out</a></li>` : html`<li><a href="/common/login">Sign in</a></li>`}
+      ${user ? html`<li>${signOutForm()}</li>` : html`<li><a href="/common/login">Sign in</a></li>`}
     </ul>
     ${user ? html`<p>Signed in as <strong>${displayName(user)}</strong> (${user.username})</p>` : ''}
   </nav>`;
@@ -21,6 +32,19 @@ function nav(user: DemoUser | null): SafeHtml {
 
 function legacyPage(title: string, user: DemoUser | null, main: SafeHtml): string {
   return renderPage({ title: `${title} - Atrium (legacy)`, nav: nav(user), main, widgets: true });
+}
+
+/** What GET /common/login/logout.php shows: old links land here, and signing out takes the button. */
+export function signOutPage(user: DemoUser | null): string {
+  return renderPage({
+    title: 'Sign out - Atrium',
+    main: user
+      ? html`<h1>Sign out</h1>
+          <p>You are signed in as <strong>${displayName(user)}</strong>.</p>
+          ${signOutForm()}`
+      : html`<h1>You are signed out</h1>
+          <p><a href="/common/login">Sign in</a></p>`,
+  });
 }
 
 export function legacyHomePage(user: DemoUser, apps: readonly CatalogueApp[]): string {

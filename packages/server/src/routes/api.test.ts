@@ -148,7 +148,7 @@ describe('root and headquarters actions', () => {
   it('swaps the school of a root session, and refuses bad input, non-root users and cross-site navigation', async () => {
     const root = await as('root');
     const swap = (query: string, headers?: Record<string, string>) =>
-      root.get(`/common/switch/swap_company.php?${query}`, headers);
+      root.get(`/common/switch/swap_company.php?${query}`, { 'x-atrium-company': '101', ...headers });
     const answer = await root.json(
       SwapCompanyResponseSchema,
       await swap('current_company_id=102&sis_school_id=1002&no_redirect=1'),
@@ -179,9 +179,22 @@ describe('root and headquarters actions', () => {
       (
         await student.get(
           '/common/switch/swap_company.php?current_company_id=102&sis_school_id=1002&no_redirect=1',
+          { 'x-atrium-company': '101' },
         )
       ).status,
     ).toBe(403);
+  });
+
+  it('refuses a swap that is not sent by Atrium’s own script: no stateful header (issue 19)', async () => {
+    const root = await as('root');
+    const url = '/common/switch/swap_company.php?current_company_id=102&sis_school_id=1002&no_redirect=1';
+    // What a link, an image or a navigation from anywhere sends: the cookie, and no header of ours.
+    for (const headers of [{}, { 'sec-fetch-site': 'same-origin' }, { 'x-atrium-company': '' }]) {
+      const refused = await root.get(url, headers);
+      expect((await root.json(ErrorSchema, refused, 403)).error.code).toBe('csrf');
+    }
+    const init = await initialize(root);
+    expect([init.sis.company_id, init.sis.sis_school_id]).toEqual([101, 1001]);
   });
 
   it('lists recent support requests for root and hq, one with a draft document', async () => {

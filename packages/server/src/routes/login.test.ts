@@ -156,7 +156,7 @@ describe('sign-in', () => {
     expect((await client.post(LOGIN, { action: 'external_start', username: 'student' })).status).toBe(400);
   });
 
-  it('signs out with POST and with GET', async () => {
+  it('signs out with POST only: a GET offers the form and leaves the session alone (issue 19)', async () => {
     await client.boot('student');
     expect(await client.json(SuccessResponseSchema, await client.post('/common/login/logout.php'))).toEqual({
       success: true,
@@ -167,9 +167,27 @@ describe('sign-in', () => {
 
     await client.boot('student');
     const cookie = client.cookie;
-    const redirect = await client.get('/common/login/logout.php');
-    expect(redirect.status).toBe(302);
-    expect(redirect.headers.get('location')).toBe('/common/login');
+    // What a link or an image on another site would do: nothing.
+    const page = await client.get('/common/login/logout.php', { 'sec-fetch-site': 'cross-site' });
+    expect(page.status).toBe(200);
+    const markup = await page.text();
+    expect(markup).toContain('<form method="post" action="/common/login/logout.php"');
+    expect((await client.post('/lapi/rpc/common/ionic/initialize')).status).toBe(200);
+    // A form post from another site is refused, and the session lives on.
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const foreign = await client.request('POST', '/common/login/logout.php', '', {
+      ...form,
+      origin: 'https://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    expect((await client.post('/lapi/rpc/common/ionic/initialize')).status).toBe(200);
+    // The legacy pages' own form: signed out, sent to the login page.
+    const posted = await client.request('POST', '/common/login/logout.php', '', {
+      ...form,
+      origin: server.url,
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/common/login');
     const stale = new Client(server.url);
     stale.cookie = cookie;
     expect((await stale.post('/lapi/rpc/common/ionic/initialize')).status).toBe(401);

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SwapCompanyQuerySchema, type School } from '../../../api/src/schemas.js';
 import type { ServerContext } from '../context.js';
 import { requireRoot } from '../auth.js';
 import { SCHOOLS, findSchool } from '../demo-data/organisations.js';
-import { badRequest, notFound } from '../errors.js';
+import { HttpError, badRequest, notFound } from '../errors.js';
 import { assertNotCrossSite } from '../security/csrf.js';
 import { parseInput } from '../validation.js';
 
@@ -19,6 +19,23 @@ export function schoolHomeLocation(_school: School): string {
   return '/home';
 }
 
+/**
+ * The swap must carry the stateful header `X-Atrium-Company`, which Atrium's api client always sends on it
+ * (issue 19). A link, an image, a form or a navigation cannot set a header, and another origin's script can
+ * only after a CORS preflight this server never grants, so the header proves the request came from Atrium's
+ * own page: the cookie alone, which a cross-site GET may still carry, is not enough.
+ */
+function assertStatefulHeader(request: FastifyRequest): void {
+  const header = request.headers['x-atrium-company'];
+  if (typeof header !== 'string' || !/^\d{1,9}$/.test(header)) {
+    throw new HttpError(
+      403,
+      'csrf',
+      'The school swap must be sent by Atrium with its X-Atrium-Company header.',
+    );
+  }
+}
+
 export function schoolRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/lapi/rpc/schools/roster', async (request) => {
@@ -27,10 +44,12 @@ export function schoolRoutes(ctx: ServerContext) {
     });
 
     app.get('/common/switch/swap_company.php', async (request, reply) => {
-      // A GET that changes state: refuse it when another site triggered the navigation.
+      // A GET that changes state (SPEC section 7 fixes the method): refuse it when another site triggered
+      // the navigation, and unless the page's own script sent it (issue 19).
       assertNotCrossSite(request);
       const auth = requireRoot(request, ctx.state);
       const query = parseInput(SwapCompanyQuerySchema, request.query);
+      assertStatefulHeader(request);
       const school = findSchool(parseId(query.sis_school_id, 'sis_school_id'));
       if (!school) throw notFound('No school has that id.');
       if (school.company_id !== parseId(query.current_company_id, 'current_company_id')) {

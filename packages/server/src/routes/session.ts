@@ -4,6 +4,8 @@ import type { LoginSettings } from '../../../api/src/schemas.js';
 import type { ServerContext } from '../context.js';
 import { clearSessionCookie, findAuth, requireAuth, setSessionCookie } from '../auth.js';
 import { unauthorized } from '../errors.js';
+import { pageCsp, sendHtml } from '../html/security-headers.js';
+import { signOutPage } from '../legacy/pages.js';
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
@@ -26,15 +28,19 @@ export function sessionRoutes(ctx: ServerContext, random: () => number = Math.ra
       clearSessionCookie(request, reply);
     };
 
+    // A POST only, behind the global CSRF check (issue 19). The app calls it with fetch and gets JSON; the
+    // legacy pages' Sign out form posts it and lands on the login page.
     app.post('/common/login/logout.php', async (request, reply) => {
       endSession(request, reply);
+      if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+        return reply.redirect('/common/login', 303);
+      }
       return { success: true };
     });
-    // Legacy screens link to logout.php; a GET signs out too and lands on the login page.
-    app.get('/common/login/logout.php', async (request, reply) => {
-      endSession(request, reply);
-      return reply.redirect('/common/login', 302);
-    });
+    // Old links to logout.php: a GET changes nothing (another site could trigger it); it offers the form.
+    app.get('/common/login/logout.php', async (request, reply) =>
+      sendHtml(reply, signOutPage(findAuth(request, ctx.state)?.user ?? null), pageCsp()),
+    );
 
     // Bearer -> legacy cookie: before the new front end opens a legacy screen.
     app.post('/common/login/start_legacy_session.php', async (request, reply) => {

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   UploadUrlRequestSchema,
@@ -9,10 +10,11 @@ import {
 import type { ServerContext } from '../context.js';
 import { requireRootOrHq } from '../auth.js';
 import { supportDisplay } from '../demo-data/support.js';
-import { HttpError, badRequest, notFound } from '../errors.js';
+import { HttpError, badRequest, forbidden, notFound } from '../errors.js';
 import { randomToken } from '../security/random.js';
 import { signUploadToken, verifyUploadToken } from '../security/upload-token.js';
-import { UploadSizeError, createSizeLimiter } from '../storage/size-limiter.js';
+import { UploadAbortedError, UploadSizeError, createSizeLimiter } from '../storage/size-limiter.js';
+import { UploadContentError, createSignatureCheck } from '../storage/signature-check.js';
 import { parseInput } from '../validation.js';
 
 /**
@@ -38,6 +40,9 @@ export function supportRoutes(ctx: ServerContext) {
     app.post('/lapi/rpc/support/upload-url', async (request) => {
       const auth = requireRootOrHq(request, state);
       const body = parseInput(UploadUrlRequestSchema, request.body);
+      if (body.mimetype.slice(6, 6 + body.ext.length).toLowerCase() !== body.ext) {
+        throw badRequest('invalid-request', `mimetype: a .${body.ext} file is video/${body.ext}`);
+      }
       if (body.size > options.maxUploadBytes) {
         throw new HttpError(
           413,
@@ -89,16 +94,25 @@ export function supportRoutes(ctx: ServerContext) {
           );
         }
         upload.status = 'receiving';
+        // raw -> size limit -> container signature -> storage. The checks may fail before the storage
+        // adapter has attached: keep the first error, don't crash.
         const limiter = createSizeLimiter(upload.size);
-        // The limiter may fail before the storage adapter has attached to it: keep that error, don't crash.
+        const body = pipeline(limiter, createSignatureCheck(upload.ext), () => undefined);
         let limitError: unknown = null;
-        limiter.on('error', (error) => {
-          limitError ??= error;
-        });
+        for (const stream of [limiter, body]) {
+          stream.on('error', (error) => {
+            limitError ??= error;
+          });
+        }
         const raw = request.raw;
+        // `pipe` does not pass on the end of a body the client never finished (an aborted upload): without
+        // this the storage write, its file descriptor and its .part file would wait for ever (issue 19).
+        raw.once('close', () => {
+          if (!raw.complete) limiter.destroy(new UploadAbortedError());
+        });
         raw.pipe(limiter);
         try {
-          await ctx.storage.put(upload.filepath, limiter, { mimetype: upload.mimetype, size: upload.size });
+          await ctx.storage.put(upload.filepath, body, { mimetype: upload.mimetype, size: upload.size });
           if (limitError) throw limitError;
         } catch (caught) {
           const error = limitError ?? caught;
@@ -110,6 +124,8 @@ export function supportRoutes(ctx: ServerContext) {
             if (error.code === 'too-large') reply.header('connection', 'close');
             throw new HttpError(error.code === 'too-large' ? 413 : 400, error.code, error.message);
           }
+          if (error instanceof UploadContentError) throw new HttpError(415, error.code, error.message);
+          if (error instanceof UploadAbortedError) throw new HttpError(400, error.code, error.message);
           throw error;
         }
         upload.status = 'complete';
@@ -142,6 +158,11 @@ export function supportRoutes(ctx: ServerContext) {
       const videos = state.videos.get(body.id) ?? [];
       // doc_id names the request's existing draft document to overwrite; otherwise a new document.
       const existing = body.doc_id === null ? -1 : videos.findIndex((v) => v.uploaded_doc_id === body.doc_id);
+      const replaced = existing >= 0 ? videos[existing] : undefined;
+      // Only the draft's own author may replace it (issue 19): another root or HQ user gets a new document.
+      if (replaced && state.videoAuthors.get(replaced.uploaded_doc_id) !== auth.user.username) {
+        throw forbidden('That draft video belongs to another user.');
+      }
       const video: UploadedVideo = {
         filepath: upload.filepath,
         mimetype: upload.mimetype,
@@ -152,6 +173,9 @@ export function supportRoutes(ctx: ServerContext) {
       if (existing >= 0) videos[existing] = video;
       else videos.push(video);
       state.videos.set(body.id, videos);
+      state.videoAuthors.set(video.uploaded_doc_id, auth.user.username);
+      // The replaced file is no longer any document's: it leaves storage rather than stay there unseen.
+      if (replaced && replaced.filepath !== video.filepath) await ctx.storage.remove(replaced.filepath);
       upload.status = 'attached';
       supportRequest.has_draft_document = true;
       return { success: true, video };
@@ -159,8 +183,12 @@ export function supportRoutes(ctx: ServerContext) {
 
     app.get('/lapi/rpc/support/videos', async (request) => {
       requireRootOrHq(request, state);
-      const id = Number((request.query as Record<string, unknown>)['id']);
-      if (!Number.isInteger(id)) throw badRequest('invalid-request', 'id: expected a client request id');
+      const raw = (request.query as Record<string, unknown>)['id'];
+      // Decimal digits only: `Number()` would also read `0x1005`, `1e3` or ` 4101 ` as an id (issue 19).
+      if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
+        throw badRequest('invalid-request', 'id: expected a client request id');
+      }
+      const id = Number(raw);
       if (!state.supportRequests.has(id)) throw notFound('No client request has that id.');
       return { data: state.videos.get(id) ?? [] };
     });

@@ -8,7 +8,7 @@ export interface PendingUpload {
   filepath: string;
   mimetype: string;
   size: number;
-  ext: string;
+  ext: 'webm' | 'mp4';
   sid: string;
   status: 'pending' | 'receiving' | 'complete' | 'failed' | 'attached';
   expiresAt: number;
@@ -35,6 +35,8 @@ export interface AppState {
   uploads: Map<string, PendingUpload>;
   supportRequests: Map<number, DemoSupportRequest>;
   videos: Map<number, UploadedVideo[]>;
+  /** Who attached each video document (by uploaded_doc_id): only they may replace it. */
+  videoAuthors: Map<number, string>;
   nextDocId: () => number;
 }
 
@@ -50,6 +52,7 @@ export async function createState(now: () => number, lifetimes: SessionLifetimes
     uploads: new Map(),
     supportRequests: new Map(SUPPORT_REQUESTS.map((r) => [r.client_request_id, { ...r }])),
     videos: new Map(),
+    videoAuthors: new Map(),
     nextDocId: () => ++docId,
   };
 }

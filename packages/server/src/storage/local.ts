@@ -37,6 +37,9 @@ export function createLocalStorage(root: string): Storage {
         throw error;
       }
     },
+    async remove(filepath) {
+      await rm(resolve(filepath), { force: true });
+    },
     async stat(filepath) {
       try {
         const info = await stat(resolve(filepath));

@@ -1,10 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it, vi } from 'vitest';
 import { createS3Storage } from './s3.js';
 import type { S3ClientLike } from './s3.js';
 
-function fakeClient(answer: (command: PutObjectCommand | HeadObjectCommand) => Promise<unknown>) {
+function fakeClient(
+  answer: (command: PutObjectCommand | HeadObjectCommand | DeleteObjectCommand) => Promise<unknown>,
+) {
   const send = vi.fn(answer);
   return { client: { send } satisfies S3ClientLike, send };
 }
@@ -34,6 +36,18 @@ describe('createS3Storage', () => {
       Body: body,
       ContentType: 'video/webm',
       ContentLength: 11,
+    });
+  });
+
+  it('removes a replaced video by its key (issue 19)', async () => {
+    const { client, send } = fakeClient(async () => ({}));
+    const storage = createS3Storage({ bucket: 'atrium-uploads', keyPrefix: 'atrium/', client });
+    await storage.remove('support-videos/2025-10-27/old.webm');
+    const command = send.mock.calls[0]?.[0];
+    expect(command).toBeInstanceOf(DeleteObjectCommand);
+    expect(command?.input).toEqual({
+      Bucket: 'atrium-uploads',
+      Key: 'atrium/support-videos/2025-10-27/old.webm',
     });
   });
 

@@ -5,13 +5,13 @@
  * (environment, shared config, instance role): never from Atrium's own configuration.
  */
 import type { Readable } from 'node:stream';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Storage, StoredObject } from './types.js';
 
 /** The one method of S3Client this adapter uses, so tests inject a fake without touching the network. */
 export interface S3ClientLike {
   send(
-    command: PutObjectCommand | HeadObjectCommand,
+    command: PutObjectCommand | HeadObjectCommand | DeleteObjectCommand,
     options?: { abortSignal?: AbortSignal },
   ): Promise<unknown>;
 }
@@ -80,6 +80,10 @@ export function createS3Storage({
       } finally {
         stream.off('error', abort);
       }
+    },
+    async remove(filepath: string): Promise<void> {
+      // S3 answers a delete of a missing key with success, as the interface asks.
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(filepath) }));
     },
     async stat(filepath: string): Promise<StoredObject | null> {
       try {

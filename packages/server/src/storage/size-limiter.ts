@@ -10,6 +10,15 @@ export class UploadSizeError extends Error {
   }
 }
 
+/** The client went away before sending the whole body. */
+export class UploadAbortedError extends Error {
+  override readonly name = 'UploadAbortedError';
+  readonly code = 'upload-aborted';
+  constructor() {
+    super('The upload was interrupted before it was complete.');
+  }
+}
+
 /**
  * Pass bytes through while counting them: fail as soon as more than `size` arrive (so an oversized body is
  * never stored in full), and at the end when fewer did.

@@ -19,4 +19,6 @@ export interface Storage {
   put(filepath: string, stream: Readable, options: PutOptions): Promise<void>;
   /** Size of a stored object, or null when there is none. */
   stat(filepath: string): Promise<StoredObject | null>;
+  /** Delete the object at `filepath`; nothing there is not an error. */
+  remove(filepath: string): Promise<void>;
 }
