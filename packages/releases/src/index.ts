@@ -50,5 +50,6 @@ export { inspectSystemModule, SystemModuleError } from './system-module.js';
 export type { SystemModuleInfo } from './system-module.js';
 export type { AssetStore, ReleaseStore } from './store.js';
 export { createFileAssetStore, createFileReleaseStore, releasesDirFromEnv } from './file-store.js';
+export { createRedisReleaseStore, RELEASE_KEYS } from './redis-store.js';
 export { CANARY_ROLES, createReleaseService } from './service.js';
 export type { AppUpload, ReleaseService, ReleaseServiceOptions } from './service.js';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
+import { parseRedisUrl } from './state/redis-connection.js';
 
 /** The repository root: packages/server/src -> ../../.. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,6 +50,13 @@ export interface ServerOptions {
   releasesDir?: string;
   /** Lets CI call the release API without a session (ATRIUM_DEPLOY_TOKEN); null: root sessions only. */
   deployToken?: string | null;
+  /**
+   * Shared state for several instances (ATRIUM_REDIS_URL, redis:// or rediss://): sessions, the request
+   * log, the login rate limit and the releases. null: everything in this process (the default).
+   */
+  redisUrl?: string | null;
+  /** How often an instance re-reads the live release from Redis besides pub/sub, in ms (ATRIUM_RELEASE_POLL_MS, default 10 s). */
+  releasePollMs?: number;
 }
 
 /**
@@ -90,6 +98,8 @@ export interface ResolvedOptions {
   secret: Buffer;
   releasesDir: string;
   deployToken: string | null;
+  redisUrl: string | null;
+  releasePollMs: number;
 }
 
 export class OptionsError extends Error {
@@ -120,6 +130,16 @@ function parseProxy(value: string | null | undefined): string | null {
     throw new OptionsError('invalid-proxy', `The proxy must be an http(s) URL, not "${value}"`);
   }
   return url.origin;
+}
+
+function parseRedis(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  try {
+    parseRedisUrl(value);
+  } catch (error) {
+    throw new OptionsError('invalid-redis-url', (error as Error).message);
+  }
+  return value;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -200,6 +220,10 @@ export function resolveOptions(
     deployToken: parseDeployToken(
       options.deployToken !== undefined ? options.deployToken : environ['ATRIUM_DEPLOY_TOKEN'],
     ),
+    redisUrl: parseRedis(options.redisUrl !== undefined ? options.redisUrl : environ['ATRIUM_REDIS_URL']),
+    releasePollMs:
+      options.releasePollMs ??
+      positiveInt(environ['ATRIUM_RELEASE_POLL_MS'], 10_000, 'ATRIUM_RELEASE_POLL_MS'),
   };
 }
 

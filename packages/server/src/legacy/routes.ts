@@ -18,15 +18,15 @@ const DEFAULT_RETURN = '/start';
 export function legacyRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     /** The signed-in user, or a redirect to the login page that comes back here. */
-    const signedIn = (request: FastifyRequest, reply: FastifyReply): Auth | null => {
-      const auth = findAuth(request, ctx.state);
+    const signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<Auth | null> => {
+      const auth = await findAuth(request, ctx.state);
       if (auth) return auth;
       void reply.redirect(`/common/login?returnUrl=${encodeURIComponent(request.url)}`, 302);
       return null;
     };
 
     app.get('/legacy/', async (request, reply) => {
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       return sendHtml(reply, legacyHomePage(auth.user, APP_CATALOGUE), pageCsp());
     });
@@ -34,14 +34,14 @@ export function legacyRoutes(ctx: ServerContext) {
 
     // Public pages, linked from the login footer.
     app.get('/legacy/terms', async (request, reply) =>
-      sendHtml(reply, termsPage(findAuth(request, ctx.state)?.user ?? null), pageCsp()),
+      sendHtml(reply, termsPage((await findAuth(request, ctx.state))?.user ?? null), pageCsp()),
     );
     app.get('/legacy/privacy', async (request, reply) =>
-      sendHtml(reply, privacyPage(findAuth(request, ctx.state)?.user ?? null), pageCsp()),
+      sendHtml(reply, privacyPage((await findAuth(request, ctx.state))?.user ?? null), pageCsp()),
     );
 
     app.get('/legacy/acknowledge', async (request, reply) => {
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       const query = request.query as Record<string, unknown>;
       const returnPath = safeSameOriginPath(query['return']) ?? DEFAULT_RETURN;
@@ -49,7 +49,7 @@ export function legacyRoutes(ctx: ServerContext) {
     });
     // A form post: the global CSRF check (Origin / Sec-Fetch-Site) has already run.
     app.post('/legacy/acknowledge', async (request, reply) => {
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       ctx.state.acknowledged.add(auth.user.username);
       const body = (request.body ?? {}) as Record<string, unknown>;
@@ -57,7 +57,7 @@ export function legacyRoutes(ctx: ServerContext) {
     });
 
     app.get('/legacy/:key/', async (request, reply) => {
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       const { key } = request.params as { key: string };
       const entry = findApp(key);
@@ -67,7 +67,12 @@ export function legacyRoutes(ctx: ServerContext) {
     app.get('/legacy/:key', async (request, reply) => {
       const { key } = request.params as { key: string };
       if (findApp(key)) return reply.redirect(`/legacy/${encodeURIComponent(key)}/`, 301);
-      return sendHtml(reply, legacyNotFoundPage(findAuth(request, ctx.state)?.user ?? null), pageCsp(), 404);
+      return sendHtml(
+        reply,
+        legacyNotFoundPage((await findAuth(request, ctx.state))?.user ?? null),
+        pageCsp(),
+        404,
+      );
     });
   };
 }

@@ -23,6 +23,8 @@ export interface LiveReleases {
   service: ReleaseService;
   /** The live release, or null when none was ever published: the server then serves dist/ as built. */
   live(): Promise<Release | null>;
+  /** Stops watching for changes (the shared store's timer and subscription). */
+  close(): Promise<void>;
 }
 
 export function createLiveReleases(dir: string): LiveReleases {
@@ -41,6 +43,7 @@ export function createLiveReleases(dir: string): LiveReleases {
       }
       return release ?? null;
     },
+    close: async () => undefined,
   };
 }
 
@@ -49,8 +52,9 @@ export const BUCKET_COOKIE = 'atrium_bucket';
 /** Apps whose canary a root user chose to try (the Releases panel); ignored for everyone else. */
 export const TRY_CANARY_COOKIE = 'atrium_try_canary';
 
-export function viewerOf(request: FastifyRequest, state: AppState): Viewer {
-  const auth = findAuth(request, state);
+export async function viewerOf(request: FastifyRequest, state: AppState): Promise<Viewer> {
+  // The page still loads when the shared session store is away: as for someone not signed in.
+  const auth = await findAuth(request, state).catch(() => null);
   const person = auth?.realUser;
   const roles = person ? [...(person.is_root ? ['root'] : []), ...(person.is_hq ? ['hq'] : [])] : [];
   const tried = request.cookies[TRY_CANARY_COOKIE];
@@ -65,13 +69,13 @@ export function viewerOf(request: FastifyRequest, state: AppState): Viewer {
  * The view of the live release this request gets. When a percentage canary runs and the person has no key
  * yet, one is set, so the next load lands in the same bucket.
  */
-export function viewForRequest(
+export async function viewForRequest(
   release: Release,
   request: FastifyRequest,
   reply: FastifyReply,
   state: AppState,
-): ReleaseView {
-  let viewer = viewerOf(request, state);
+): Promise<ReleaseView> {
+  let viewer = await viewerOf(request, state);
   const needsKey = Object.values(release.canaries).some((canary) => 'percent' in canary.audience);
   if (viewer.key === null && needsKey) {
     const key = randomBytes(12).toString('base64url');

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../security/password.js';
 import { randomToken } from '../security/random.js';
 import { parseInput } from '../validation.js';
 import { startSession } from './session-start.js';
+import { sessionStoreDown } from '../state/redis-sessions.js';
 
 export const WRONG_CREDENTIALS = 'The username or password is incorrect.';
 export const RATE_LIMIT_MESSAGE = 'Too many sign-in attempts from this address. Wait a minute and try again.';
@@ -38,6 +39,11 @@ function lookup(ctx: ServerContext, username: string): LookupResponse {
   }
   // One organisation, or no such user: the same answer, so the lookup does not reveal who has an account.
   return { success: true, next: 'password', companies: [] };
+}
+
+/** Sign-in fails at once, with a clear 503, while the shared session store (Redis) is unreachable. */
+function assertSessionsAvailable(ctx: ServerContext): void {
+  if (ctx.redis && !ctx.redis.isUp()) throw sessionStoreDown();
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -71,6 +77,8 @@ export function loginRoutes(ctx: ServerContext) {
           case 'lookup':
             return lookup(ctx, body.username);
           case 'login': {
+            // Before the password is checked: while sessions cannot be made, no answer says whether it was right.
+            assertSessionsAvailable(ctx);
             const user = findUser(ctx, body.username);
             const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
             if (!user || !ok || user.sign_in !== 'password') {
@@ -82,7 +90,7 @@ export function loginRoutes(ctx: ServerContext) {
             if (companyId === undefined || !user.company_ids.includes(companyId)) {
               throw badRequest('organization-required', 'Choose one of your organizations to continue.');
             }
-            startSession(ctx, request, reply, user, companyId);
+            await startSession(ctx, request, reply, user, companyId);
             const answer: LoginResponse = { success: true };
             return answer;
           }
@@ -109,6 +117,7 @@ export function loginRoutes(ctx: ServerContext) {
             return answer;
           }
           case 'external_complete': {
+            assertSessionsAvailable(ctx);
             const pending = ctx.state.ssoStates.get(body.state);
             const user = findUser(ctx, body.username);
             const valid =
@@ -131,7 +140,7 @@ export function loginRoutes(ctx: ServerContext) {
             const companyId = user.company_ids[0];
             if (companyId === undefined)
               throw badRequest('organization-required', 'This account has no organization.');
-            startSession(ctx, request, reply, user, companyId);
+            await startSession(ctx, request, reply, user, companyId);
             const answer: LoginResponse = { success: true };
             return answer;
           }

@@ -55,11 +55,11 @@ export function initializeResponse(ctx: ServerContext, auth: Auth): InitializeRe
 export function systemRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/lapi/rpc/common/ionic/initialize', async (request) =>
-      initializeResponse(ctx, requireAuth(request, ctx.state)),
+      initializeResponse(ctx, await requireAuth(request, ctx.state)),
     );
 
     app.post('/common/api/lite/system/legacy_initialize', async (request) => {
-      const auth = requireAuth(request, ctx.state);
+      const auth = await requireAuth(request, ctx.state);
       const body = parseInput(LegacyInitializeRequestSchema, request.body);
       const { session, user } = auth;
       // The server's own keys win over what the client sends: a client cannot claim another school.
@@ -83,6 +83,7 @@ export function systemRoutes(ctx: ServerContext) {
         );
       }
       session.legacyData = merged;
+      await ctx.state.sessions.save(session);
       const answer: LegacyInitializeResponse = { success: true, session_data: session.legacyData };
       return answer;
     });
@@ -100,7 +101,7 @@ export function systemRoutes(ctx: ServerContext) {
     });
 
     app.get('/lapi/rpc/common/notifications/unread-count', async (request) => {
-      const auth = requireAuth(request, ctx.state);
+      const auth = await requireAuth(request, ctx.state);
       return { count: auth.user.unread_notifications };
     });
   };
