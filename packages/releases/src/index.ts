@@ -51,5 +51,6 @@ export type { SystemModuleInfo } from './system-module.js';
 export type { AssetStore, ReleaseStore } from './store.js';
 export { createFileAssetStore, createFileReleaseStore, releasesDirFromEnv } from './file-store.js';
 export { createRedisReleaseStore, RELEASE_KEYS } from './redis-store.js';
+export { releaseStoreFromEnv, type OpenedReleaseStore } from './store-from-env.js';
 export { CANARY_ROLES, createReleaseService } from './service.js';
 export type { AppUpload, ReleaseService, ReleaseServiceOptions } from './service.js';

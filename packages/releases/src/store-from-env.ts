@@ -1,0 +1,40 @@
+/**
+ * The release store the tools use, from the environment: Redis when ATRIUM_REDIS_URL is set (the store the
+ * server instances share), else the directory ATRIUM_RELEASES_DIR. Files go to that directory's assets/
+ * either way (a volume every instance mounts). The CLI must fail, not wait, when Redis is away: a few
+ * quick connection attempts, then the command is refused with the store's "unavailable" message.
+ */
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { createFileAssetStore, createFileReleaseStore, releasesDirFromEnv } from './file-store.js';
+import { createRedisReleaseStore } from './redis-store.js';
+import type { ReleaseStore } from './store.js';
+
+export interface OpenedReleaseStore {
+  store: ReleaseStore;
+  close(): void;
+}
+
+export function releaseStoreFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): OpenedReleaseStore {
+  const dir = releasesDirFromEnv(env, cwd);
+  const url = env['ATRIUM_REDIS_URL'];
+  if (!url) return { store: createFileReleaseStore(dir), close: () => undefined };
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => (times > 3 ? null : 200 * times),
+  });
+  redis.on('error', () => undefined); // each refused command says it
+  const assets = path.join(dir, 'assets');
+  return {
+    store: createRedisReleaseStore(
+      redis,
+      createFileAssetStore(assets),
+      `releases in Redis, files in ${assets}`,
+    ),
+    close: () => redis.disconnect(),
+  };
+}
