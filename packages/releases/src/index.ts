@@ -52,5 +52,7 @@ export type { AssetStore, ReleaseStore } from './store.js';
 export { createFileAssetStore, createFileReleaseStore, releasesDirFromEnv } from './file-store.js';
 export { createRedisReleaseStore, RELEASE_KEYS } from './redis-store.js';
 export { releaseStoreFromEnv, type OpenedReleaseStore } from './store-from-env.js';
+export { createS3AssetStore, IMMUTABLE, publicBaseOf, type S3AssetOptions } from './s3-assets.js';
+export { assetsConfigFromEnv, createAssetStore, describeAssets, type AssetsConfig } from './assets-config.js';
 export { CANARY_ROLES, createReleaseService } from './service.js';
 export type { AppUpload, ReleaseService, ReleaseServiceOptions } from './service.js';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
+import { assetsConfigFromEnv, type AssetsConfig } from '@atrium/releases';
 import { parseRedisUrl } from './state/redis-connection.js';
 
 /** The repository root: packages/server/src -> ../../.. */
@@ -57,6 +58,8 @@ export interface ServerOptions {
   redisUrl?: string | null;
   /** How often an instance re-reads the live release from Redis besides pub/sub, in ms (ATRIUM_RELEASE_POLL_MS, default 10 s). */
   releasePollMs?: number;
+  /** Where the files of releases go (ATRIUM_ASSETS=local|s3 and its ATRIUM_ASSETS_* settings). */
+  assets?: AssetsConfig;
 }
 
 /**
@@ -100,6 +103,7 @@ export interface ResolvedOptions {
   deployToken: string | null;
   redisUrl: string | null;
   releasePollMs: number;
+  assets: AssetsConfig;
 }
 
 export class OptionsError extends Error {
@@ -140,6 +144,14 @@ function parseRedis(value: string | null | undefined): string | null {
     throw new OptionsError('invalid-redis-url', (error as Error).message);
   }
   return value;
+}
+
+function parseAssets(environ: NodeJS.ProcessEnv): AssetsConfig {
+  try {
+    return assetsConfigFromEnv(environ);
+  } catch (error) {
+    throw new OptionsError('invalid-assets', (error as Error).message);
+  }
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -224,6 +236,7 @@ export function resolveOptions(
     releasePollMs:
       options.releasePollMs ??
       positiveInt(environ['ATRIUM_RELEASE_POLL_MS'], 10_000, 'ATRIUM_RELEASE_POLL_MS'),
+    assets: options.assets ?? parseAssets(environ),
   };
 }
 

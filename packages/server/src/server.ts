@@ -22,6 +22,7 @@ import { telescopeRoutes } from './routes/telescope.js';
 import { frontendRoutes, createIndexHandler, isReservedPath } from './routes/frontend.js';
 import { proxyRoutes } from './routes/proxy.js';
 import { legacyRoutes } from './legacy/routes.js';
+import { createAssetStore, describeAssets } from '@atrium/releases';
 import { createLiveReleases } from './releases/live.js';
 import { createSharedLiveReleases } from './releases/shared-live.js';
 import { connectRedis } from './state/redis-connection.js';
@@ -54,6 +55,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
         warn: (message) => app.log.warn(message),
       })
     : null;
+  const assets = createAssetStore(options.assets, options.releasesDir);
   const ctx: ServerContext = {
     options,
     state: await createState(
@@ -65,11 +67,13 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     releases: redis
       ? await createSharedLiveReleases({
           dir: options.releasesDir,
+          assets,
+          assetsDescription: describeAssets(options.assets, options.releasesDir),
           redis,
           pollMs: options.releasePollMs,
           log: app.log,
         })
-      : createLiveReleases(options.releasesDir),
+      : createLiveReleases(options.releasesDir, assets),
     redis,
   };
   app.decorate('atrium', ctx);

@@ -9,6 +9,7 @@ import {
   createFileReleaseStore,
   createReleaseService,
   viewFor,
+  type AssetStore,
   type Release,
   type ReleaseService,
   type ReleaseStore,
@@ -27,8 +28,8 @@ export interface LiveReleases {
   close(): Promise<void>;
 }
 
-export function createLiveReleases(dir: string): LiveReleases {
-  const store = createFileReleaseStore(dir);
+export function createLiveReleases(dir: string, assets: AssetStore): LiveReleases {
+  const store = createFileReleaseStore(dir, { assets });
   const byId = new Map<string, Release>();
   return {
     store,

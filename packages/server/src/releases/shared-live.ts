@@ -14,10 +14,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  createFileAssetStore,
   createRedisReleaseStore,
   createReleaseService,
   RELEASE_KEYS,
+  type AssetStore,
   type Release,
 } from '@atrium/releases';
 import type { SharedRedis } from '../state/redis-connection.js';
@@ -25,6 +25,9 @@ import type { LiveReleases } from './live.js';
 
 export interface SharedLiveOptions {
   dir: string;
+  assets: AssetStore;
+  /** "files in ..." for messages. */
+  assetsDescription: string;
   redis: SharedRedis;
   pollMs: number;
   log: { info(message: string): void; warn(message: string): void };
@@ -53,8 +56,8 @@ export async function createSharedLiveReleases(options: SharedLiveOptions): Prom
   const { dir, redis, log } = options;
   const store = createRedisReleaseStore(
     redis.client,
-    createFileAssetStore(path.join(dir, 'assets')),
-    `releases in Redis, files in ${path.join(dir, 'assets')}`,
+    options.assets,
+    `releases in Redis, ${options.assetsDescription}`,
   );
   const lastKnownFile = path.join(dir, 'last-known.json');
   /** Every release this instance has read (they never change): what it writes back to an emptied Redis. */
