@@ -111,6 +111,11 @@ describe('two instances sharing Redis', () => {
     });
     // Known to A before the outage: still served; unknown to B: unavailable, not "signed out".
     expect((await known.post(INITIALIZE)).status).toBe(200);
+    // A change to it is kept here meanwhile (a page's boot merges its legacy session data).
+    const merged = await known.post('/common/api/lite/system/legacy_initialize', {
+      session_data: { theme: 'dark' },
+    });
+    expect(merged.status).toBe(200);
     expect((await errorOf(await through(known, b).post(INITIALIZE))).status).toBe(503);
 
     redis = await startRedis({ port });

@@ -12,7 +12,8 @@
  *
  * While Redis is unreachable: a new session cannot be made (503 at once, never a hang); a session this
  * instance saw before the outage keeps working from its last copy here, so pages already loaded keep
- * working; a sign-out is remembered and carried out in Redis as soon as it is back.
+ * working; a change to it (acting-as, school, legacy data) or a sign-out is kept here and carried out in
+ * Redis as soon as it is back.
  */
 import type { Redis } from 'ioredis';
 import { HttpError } from '../errors.js';
@@ -147,8 +148,25 @@ export function createRedisSessionStore(
   const deleteKeys = async (session: Session): Promise<void> => {
     await redis.del(sessionKey(session.sid), tokenKey(session.accessToken));
   };
-  // Sign-outs made during an outage reach Redis as soon as it is back.
+  const writeFields = async (session: Session): Promise<void> => {
+    await redis.eval(
+      WRITE_IF_EXISTS,
+      2,
+      sessionKey(session.sid),
+      tokenKey(session.accessToken),
+      ttlMs(session, now()),
+      ...Object.entries(mutableFields(session)).flat(),
+    );
+  };
+  // Changes and sign-outs made during an outage reach Redis as soon as it is back.
+  const owedSaves = new Map<string, Session>();
   redis.on('ready', () => {
+    for (const session of [...owedSaves.values()]) {
+      writeFields(session).then(
+        () => owedSaves.delete(session.sid),
+        () => undefined,
+      );
+    }
     for (const session of [...owedSignOuts.values()]) {
       deleteKeys(session).then(
         () => owedSignOuts.delete(session.sid),
@@ -224,27 +242,17 @@ export function createRedisSessionStore(
       }),
     async save(session) {
       remember(session);
-      const fields = Object.entries(mutableFields(session)).flat();
       try {
-        await redis.eval(
-          WRITE_IF_EXISTS,
-          2,
-          sessionKey(session.sid),
-          tokenKey(session.accessToken),
-          ttlMs(session, now()),
-          ...fields,
-        );
+        await writeFields(session);
+        owedSaves.delete(session.sid);
       } catch {
-        // A change that cannot be kept is refused rather than seeming to work on this instance only.
-        throw new HttpError(
-          503,
-          'unavailable',
-          'The change could not be saved: the session store cannot be reached. Try again in a minute.',
-        );
+        // Kept here for the pages this instance serves, and written to Redis as soon as it is back.
+        owedSaves.set(session.sid, session);
       }
     },
     async destroy(session) {
       forget(session);
+      owedSaves.delete(session.sid);
       try {
         await deleteKeys(session);
         owedSignOuts.delete(session.sid);
