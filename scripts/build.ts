@@ -227,11 +227,12 @@ export function appModuleName(app: string): string {
  */
 export async function buildOneApp(options: BuildOptions, app: string, version?: string): Promise<string> {
   const name = appModuleName(app);
+  if (name === WIDGETS_MODULE) return buildWidgetsApp(options, version);
   const entries = listMapEntries(options.rootDir);
   const entry = entries.find((candidate) => candidate.name === name);
   const apps = entries.filter((candidate) => candidate.kind !== 'vendor').map((e) => e.name.slice(8));
   if (!entry || entry.kind === 'vendor')
-    throw new BuildError('bad-arguments', `no app named ${app}; one of: ${apps.join(', ')}`);
+    throw new BuildError('bad-arguments', `no app named ${app}; one of: ${[...apps, 'widgets'].join(', ')}`);
   const started = Date.now();
   const staging = path.join(options.outDir, `.staging-${fileStem(name)}-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
@@ -243,26 +244,75 @@ export async function buildOneApp(options: BuildOptions, app: string, version?: 
     if (multi.hasWarnings()) console.warn(formatErrors(multi));
     const record = collectModules(multi, stagingOptions, version).records[0];
     if (!record) throw new BuildError('missing-output', `webpack emitted nothing for ${name}`);
-    const manifest: AppManifest = {
-      manifestVersion: 1,
-      module: record,
-      builtAt: new Date().toISOString(),
-      builtOnRelease: await liveReleaseId(),
-    };
-    writeJson(path.join(staging, 'manifest.json'), manifest);
-    const target = path.join(options.outDir, fileStem(name), record.version);
-    rmSync(target, { recursive: true, force: true });
-    mkdirSync(path.dirname(target), { recursive: true });
-    renameSync(staging, target);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`[build] ${name} ${record.version} -> ${target} in ${seconds} s`);
-    console.log(
-      `[build] publish it with: npm run release -- publish ${path.relative(process.cwd(), target)}`,
-    );
-    return target;
+    return await finishApp(options, staging, record, started);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** The legacy pages' bundle as a release module: `@atrium/widgets`, its entry content-hashed too. */
+export const WIDGETS_MODULE = '@atrium/widgets';
+
+async function buildWidgetsApp(options: BuildOptions, version?: string): Promise<string> {
+  const started = Date.now();
+  const staging = path.join(options.outDir, `.staging-atrium-widgets-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  const stagingOptions: BuildOptions = { ...options, outDir: staging };
+  const config = createConfigs(stagingOptions).find((candidate) => candidate.name === 'widgets');
+  if (!config) throw new BuildError('missing-output', 'no widgets bundle in this tree (packages/widgets)');
+  // Beside every other release file under /assets/, so its entry needs a hashed name like theirs; its chunks
+  // are found relative to the entry's URL, wherever that is.
+  const assetsDir = path.join(staging, 'assets');
+  config.output = { ...config.output, path: assetsDir, filename: 'atrium-widgets.[contenthash:16].js' };
+  try {
+    const multi = await runCompiler(webpack([config]));
+    if (multi.hasErrors()) throw new BuildError('compile-failed', formatErrors(multi));
+    const stats = multi.stats[0]!;
+    const entrypoint = stats.compilation.entrypoints.get('atrium-widgets');
+    const file = [...(entrypoint?.getEntrypointChunk().files ?? [])].find((f) => f.endsWith('.js'));
+    if (!file) throw new BuildError('missing-output', 'webpack emitted no JavaScript for the widgets');
+    const record = moduleRecord({
+      entry: { name: WIDGETS_MODULE, source: '', kind: 'app' },
+      kind: 'widgets',
+      stats,
+      rootDir: options.rootDir,
+      assetsDir,
+      publicPath: options.publicPath,
+      deps: [],
+      file,
+      integrity: sri(readFileSync(path.join(assetsDir, file))),
+      chunks: {},
+      sri,
+      ...(version ? { version } : {}),
+    });
+    return await finishApp(options, staging, record, started);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Writes manifest.json and moves the staged build to `<appsRoot>/<stem>/<version>/`. */
+async function finishApp(
+  options: BuildOptions,
+  staging: string,
+  record: ReleaseModule,
+  started: number,
+): Promise<string> {
+  const manifest: AppManifest = {
+    manifestVersion: 1,
+    module: record,
+    builtAt: new Date().toISOString(),
+    builtOnRelease: await liveReleaseId(),
+  };
+  writeJson(path.join(staging, 'manifest.json'), manifest);
+  const target = path.join(options.outDir, fileStem(record.name), record.version);
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(path.dirname(target), { recursive: true });
+  renameSync(staging, target);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`[build] ${record.name} ${record.version} -> ${target} in ${seconds} s`);
+  console.log(`[build] publish it with: npm run release -- publish ${path.relative(process.cwd(), target)}`);
+  return target;
 }
 
 /** The release live in ATRIUM_RELEASES_DIR when this build ran, recorded in the manifest for people. */

@@ -49,6 +49,8 @@ export interface RecordInput {
   sri: (content: Buffer) => string;
   /** Overrides the default `<package version>+<content hash>`. */
   version?: string;
+  /** Overrides the kind the map entry implies (the widgets bundle is no map entry). */
+  kind?: ModuleKind;
 }
 
 /** The ReleaseModule for one compilation of the build. */
@@ -70,7 +72,7 @@ export function moduleRecord(input: RecordInput): ReleaseModule {
   for (const dep of input.deps) builtAgainst[dep] = packageVersion(rootDir, dep);
   return {
     name: entry.name,
-    kind: moduleKind(entry),
+    kind: input.kind ?? moduleKind(entry),
     version: input.version ?? `${packageVersion(rootDir, entry.name)}${hash ? `+${hash}` : ''}`,
     file: input.file,
     url: `${input.publicPath}${input.file}`,

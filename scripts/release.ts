@@ -14,6 +14,9 @@
  *   promote <app> | abort <app>
  *   gc --keep N                             delete files none of the N newest releases (live one first) uses
  *
+ * Add `--server <url>` (with ATRIUM_DEPLOY_TOKEN) to run publish, rollback, canary, promote, abort, list or
+ * history through a running server's HTTP API instead (scripts/release-remote.ts): how CI publishes.
+ *
  * Exit codes: 0 done, 1 refused (a check failed, bad arguments), 3 conflict (another release won the race).
  */
 import { readFile } from 'node:fs/promises';
@@ -24,6 +27,7 @@ import { pathToFileURL } from 'node:url';
 import { ReleaseError, createReleaseService, releaseStoreFromEnv } from '@atrium/releases';
 import type { AppUpload, CanaryAudience, Release, ReleaseService } from '@atrium/releases';
 import { appModuleName } from './build';
+import { createRemote, runRemote } from './release-remote';
 
 /** Reads a build directory (manifest.json + assets/) as an upload; names are checked before any read. */
 export async function uploadFromDir(dir: string): Promise<AppUpload> {
@@ -93,9 +97,28 @@ export async function run(
       percent: { type: 'string' },
       keep: { type: 'string' },
       dist: { type: 'string' },
+      server: { type: 'string' },
     },
   });
   const [command, first, second] = positionals;
+  if (values.server) {
+    const token = process.env['ATRIUM_DEPLOY_TOKEN'];
+    if (!token)
+      throw new ReleaseError('bad-arguments', '--server needs the deploy token in ATRIUM_DEPLOY_TOKEN');
+    const audience = command === 'canary' ? parseAudience(values.roles, values.percent) : undefined;
+    return runRemote(
+      createRemote({ server: values.server, token }),
+      command,
+      {
+        ...(first ? { first } : {}),
+        ...(second ? { second } : {}),
+        ...(values.to ? { to: values.to } : {}),
+        ...(values.release ? { release: values.release } : {}),
+        ...(audience ? { audience } : {}),
+      },
+      appModuleName,
+    );
+  }
   const who = author();
   switch (command) {
     case 'init': {

@@ -2,8 +2,8 @@
  * Releasing one micro-frontend on its own (docs/releases.md), end to end: the exams area is rebuilt alone
  * from a copy of the sources with a visible change, published through the HTTP API with the deploy token
  * while the server runs, seen on the next page load and as "Update available" in a tab already open, rolled
- * back with the CLI, then offered as a canary that only root gets. Bad uploads are refused and change
- * nothing. Needs the full build in dist/ (the first release is made from it).
+ * back with the CLI, then offered as a canary that only root gets, and rolled back by root from the
+ * developer toolbar's Releases panel. Bad uploads are refused and change nothing. Needs the full build in dist/ (the first release is made from it).
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
@@ -11,8 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { uploadBody } from '../../scripts/release-remote';
 import { startServer, type RunningServer } from './fixtures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -53,17 +55,6 @@ async function release(...args: string[]): Promise<string> {
     env: { ...process.env, ATRIUM_RELEASES_DIR: releasesDir, ATRIUM_RELEASE_AUTHOR: 'e2e' },
   });
   return stdout;
-}
-
-/** The HTTP API body of a build directory, as CI would send it. */
-async function uploadBody(dir: string): Promise<{ manifest: unknown; files: Record<string, string> }> {
-  const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as {
-    module: { files: { file: string }[] };
-  };
-  const files: Record<string, string> = {};
-  for (const { file } of manifest.module.files)
-    files[file] = (await readFile(path.join(dir, 'assets', file))).toString('base64');
-  return { manifest, files };
 }
 
 async function signIn(page: Page, username: string): Promise<void> {
@@ -173,11 +164,12 @@ test('one area published while the server runs: new version on reload, Update av
   await page.goto(`${server.url}/examn`);
   await expect(legacyHeading(page, 'Legacy screens')).toBeVisible();
 
-  const published = await request.post(`${server.url}/lapi/releases/publish`, {
-    data: await uploadBody(buildDir),
-    headers: { authorization: `Bearer ${TOKEN}` },
+  // As CI does: the CLI against the running server's API, with the deploy token.
+  const { stdout } = await run(TSX, ['scripts/release.ts', 'publish', buildDir, '--server', server.url], {
+    cwd: ROOT,
+    env: { ...process.env, ATRIUM_DEPLOY_TOKEN: TOKEN, ATRIUM_RELEASES_DIR: path.join(work, 'not-used') },
   });
-  expect(published.status()).toBe(200);
+  expect(stdout).toContain('r000002 live: @atrium/area-exams');
   expect(await liveRelease(request)).toBe('r000002');
 
   const fresh = await context.newPage();
@@ -215,4 +207,73 @@ test('a canary for root is shown to root only', async ({ page, browser }) => {
   expect(await release('abort', 'area-exams')).toContain('ended');
   await page.reload();
   await expect(legacyHeading(page, 'Legacy screens')).toBeVisible();
+});
+
+test('root rolls one app back from the Releases panel, after confirming', async ({ page }) => {
+  await signIn(page, 'root');
+  await page.goto(`${server.url}/examn`);
+  await expect(legacyHeading(page, 'Legacy screens')).toBeVisible();
+  const toolbar = page.getByRole('region', { name: 'Developer toolbar' });
+  await expect(async () => {
+    if (!(await toolbar.isVisible())) await page.keyboard.press('Control+Shift+A');
+    await expect(toolbar).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+  await toolbar.getByText('Releases', { exact: true }).first().click();
+  const table = toolbar.getByRole('table', { name: /^Live release r\d+$/ });
+  await expect(table.getByRole('row', { name: /@atrium\/area-exams/ })).toBeVisible();
+  await expect(
+    toolbar.getByRole('listitem').filter({ hasText: 'canary @atrium/area-exams' }).first(),
+  ).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('.atrium-devtb').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  await toolbar.getByRole('button', { name: 'Roll back @atrium/area-exams' }).click();
+  const confirm = toolbar.getByRole('alertdialog', { name: 'Roll back @atrium/area-exams' });
+  await expect(confirm).toContainText('Roll back @atrium/area-exams to its previous version for everyone?');
+  await Promise.all([
+    page.waitForEvent('load'),
+    confirm.getByRole('button', { name: 'Confirm rollback' }).click(),
+  ]);
+  // The version before the live one is the published change: the rollback brings it back, by root.
+  await expect(legacyHeading(page, CHANGED_HEADING)).toBeVisible();
+  expect(await release('history', 'area-exams')).toMatch(/^r\d+ +\S+ +root +@atrium\/area-exams /m);
+});
+
+test('legacy pages load the widgets bundle of the release, with its integrity', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const out = path.join(work, 'widgets-build');
+  // From the checkout itself: the bundle carries its own copy of the session packages, which a copy of the
+  // sources beside the real node_modules would split in two.
+  await run(TSX, ['scripts/build.ts', '--app', 'widgets', '--out', out], {
+    cwd: ROOT,
+    env: { ...process.env, ATRIUM_RELEASES_DIR: releasesDir },
+  });
+  const [version] = await readdir(path.join(out, 'atrium-widgets'));
+  const dir = path.join(out, 'atrium-widgets', version!);
+  const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as {
+    module: { url: string; integrity: string };
+  };
+  expect(await release('publish', dir)).toContain('@atrium/widgets (new) -> ');
+
+  await signIn(page, 'root');
+  await page.goto(`${server.url}/legacy/`);
+  const script = page.locator('script[type="module"][integrity]');
+  await expect(script).toHaveAttribute('src', manifest.module.url);
+  await expect(script).toHaveAttribute('integrity', manifest.module.integrity);
+  await expect(page.locator('atrium-notification-bar').getByRole('status')).toContainText(
+    'Scheduled maintenance on Sunday',
+  );
+  // The toolbar is a chunk of the bundle, found relative to the release's entry.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  await expect(page.locator('atrium-dev-toolbar-view')).toHaveCount(1);
+  await page.keyboard.press('Control+Shift+A');
+  await expect(page.getByRole('region', { name: 'Developer toolbar' }), errors.join('\n')).toBeVisible();
+
+  // Integrators' fixed tag follows the release too.
+  const fixed = await request.get(`${server.url}/widgets/atrium-widgets.js`, { maxRedirects: 0 });
+  expect(fixed.status()).toBe(302);
+  expect(fixed.headers()['location']).toBe(manifest.module.url);
 });

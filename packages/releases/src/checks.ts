@@ -16,7 +16,7 @@ const FileSchema = v.object({
 
 const ModuleSchema = v.object({
   name: v.pipe(v.string(), v.regex(/^(@atrium\/[a-z0-9-]+|[a-z][a-z0-9/-]*)$/, 'is not an import-map name')),
-  kind: v.picklist(['vendor', 'shared', 'root-config', 'application', 'area']),
+  kind: v.picklist(['vendor', 'shared', 'root-config', 'application', 'area', 'widgets']),
   version: v.pipe(v.string(), v.regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/, 'is not a version')),
   file: v.string(),
   url: v.string(),
@@ -101,7 +101,29 @@ export const REQUIRED_LIFECYCLES: Record<ModuleKind, readonly string[]> = {
   'root-config': [],
   shared: [],
   vendor: [],
+  widgets: [],
 };
+
+/** The custom elements the legacy pages' bundle must define (DESIGN.md, fixed names). */
+export const WIDGET_TAGS = ['atrium-notification-bar', 'atrium-dev-toolbar'] as const;
+
+/**
+ * The widgets bundle is an ES module for pages without SystemJS: it must not be a System module, and it
+ * must define both elements legacy pages use.
+ */
+export function checkWidgetsModule(mod: ReleaseModule, source: string): void {
+  if (/\bSystem\.register\(/.test(source))
+    throw new ReleaseError(
+      'not-system-module',
+      `${mod.name} ${mod.version}: the widgets bundle must be an ES module, not a System module`,
+    );
+  const missing = WIDGET_TAGS.filter((tag) => !source.includes(`"${tag}"`) && !source.includes(`'${tag}'`));
+  if (missing.length > 0)
+    throw new ReleaseError(
+      'missing-exports',
+      `${mod.name} ${mod.version} does not define <${missing.join('>, <')}>`,
+    );
+}
 
 /**
  * The entry is a System module whose dependencies are the manifest's, exporting the lifecycles its kind
@@ -198,6 +220,8 @@ export const SIZE_BUDGETS: Record<ModuleKind, number> = {
   'root-config': 20 * 1024,
   application: 80 * 1024,
   area: 40 * 1024,
+  // The entry alone has its own budget in the full build (scripts/budgets.json); this is entry + chunks.
+  widgets: 120 * 1024,
 };
 
 export function checkSize(mod: ReleaseModule, budgets: Record<ModuleKind, number> = SIZE_BUDGETS): void {

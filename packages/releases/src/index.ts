@@ -34,6 +34,7 @@ export {
   preloadsOf,
   stampOf,
   viewFor,
+  widgetsOf,
 } from './model.js';
 export type { ModuleDiff, ReleaseView, Viewer } from './model.js';
 export {
@@ -41,10 +42,12 @@ export {
   checkShared,
   checkSize,
   checkSystemModule,
+  checkWidgetsModule,
   compatible,
   parseManifest,
   REQUIRED_LIFECYCLES,
   SIZE_BUDGETS,
+  WIDGET_TAGS,
 } from './checks.js';
 export { inspectSystemModule, SystemModuleError } from './system-module.js';
 export type { SystemModuleInfo } from './system-module.js';

@@ -91,12 +91,20 @@ export function viewFor(release: Release, viewer: Viewer): ReleaseView {
   return { releaseId: release.id, stamp, modules, canaries };
 }
 
+/** The widgets bundle is loaded by a script tag on legacy pages, never through the import map. */
+const inMap = (mod: ReleaseModule): boolean => mod.kind !== 'widgets';
+
 export function importMapOf(view: ReleaseView): ImportMap {
-  return createImportMap(view.modules);
+  return createImportMap(view.modules.filter(inMap));
 }
 
 export function preloadsOf(view: ReleaseView): Record<PageKind, Preload[]> {
-  return createPreloads(view.modules);
+  return createPreloads(view.modules.filter(inMap));
+}
+
+/** The legacy pages' widgets bundle of this view, when one was published (else the full build's). */
+export function widgetsOf(view: ReleaseView): ReleaseModule | null {
+  return view.modules.find((mod) => mod.kind === 'widgets') ?? null;
 }
 
 /** One line per module that differs between two releases. */

@@ -4,7 +4,14 @@
  * compare-and-swap on the live id: a check that fails or a race that is lost changes nothing.
  */
 import { gzipSync } from 'node:zlib';
-import { checkFiles, checkShared, checkSize, checkSystemModule, parseManifest } from './checks.js';
+import {
+  checkFiles,
+  checkShared,
+  checkSize,
+  checkSystemModule,
+  checkWidgetsModule,
+  parseManifest,
+} from './checks.js';
 import { ReleaseError } from './errors.js';
 import { inspectSystemModule } from './system-module.js';
 import { diffReleases, filesOf, nextReleaseId, nextStamp } from './model.js';
@@ -32,7 +39,7 @@ export interface ReleaseServiceOptions {
 }
 
 /** Kinds a team can ship alone; vendor modules (React, single-spa) move with a full build only. */
-const PUBLISHABLE: readonly ModuleKind[] = ['shared', 'root-config', 'application', 'area'];
+const PUBLISHABLE: readonly ModuleKind[] = ['shared', 'root-config', 'application', 'area', 'widgets'];
 
 export function createReleaseService(options: ReleaseServiceOptions) {
   const { store } = options;
@@ -103,6 +110,10 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       if (file.endsWith('.js')) gzipBytes += gzipSync(data, { level: 9 }).length;
     checkSize({ ...mod, size: { bytes: mod.size.bytes, gzipBytes } }, options.budgets);
     checkShared(mod, live);
+    if (mod.kind === 'widgets') {
+      checkWidgetsModule(mod, contents.get(mod.file)!.toString('utf8'));
+      return { ...mod, size: { bytes: mod.size.bytes, gzipBytes } };
+    }
     const depExports = new Map<string, readonly string[] | undefined>();
     for (const dep of mod.deps) depExports.set(dep, await exportsOf(live?.modules[dep]));
     const liveSelf = mod.kind === 'shared' ? await exportsOf(live?.modules[mod.name]) : undefined;

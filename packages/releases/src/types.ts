@@ -6,7 +6,8 @@
  */
 
 /** What a module is, which decides the lifecycles it must export and the budget it must fit. */
-export type ModuleKind = 'vendor' | 'shared' | 'root-config' | 'application' | 'area';
+/** `widgets` is the legacy pages' bundle: a plain ES module outside the import map (docs/embedding.md). */
+export type ModuleKind = 'vendor' | 'shared' | 'root-config' | 'application' | 'area' | 'widgets';
 
 /** One file of a module as published: its name under the assets store and its SRI hash. */
 export interface ReleaseFile {

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -41,6 +42,8 @@ export type AtriumServer = FastifyInstance & { atrium: ServerContext };
 export async function createServer(input: ServerOptions = {}): Promise<AtriumServer> {
   const options = resolveOptions(input);
   if (options.storage === 'local') await mkdir(options.dataDir, { recursive: true });
+  // /assets/ serves published files from here as soon as a release exists, without a restart.
+  await mkdir(path.join(options.releasesDir, 'assets'), { recursive: true });
   const app = Fastify({
     logger: options.logger,
     bodyLimit: BODY_LIMIT,

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './escape.js';
+import { html, SafeHtml } from './escape.js';
 
 export interface PageOptions {
   title: string;
@@ -12,11 +12,12 @@ export interface PageOptions {
   nav?: SafeHtml;
 }
 
+/** The widgets script as legacy pages carry it; a published widgets release swaps it (releases/live.ts). */
+export const WIDGETS_SCRIPT = '<script type="module" src="/widgets/atrium-widgets.js"></script>';
+
 /** The frame of every server-rendered page: lang, landmarks, the shared stylesheet. */
 export function renderPage(options: PageOptions): string {
-  const widgetsScript = options.widgets
-    ? html`<script type="module" src="/widgets/atrium-widgets.js"></script>`
-    : '';
+  const widgetsScript = options.widgets ? new SafeHtml(WIDGETS_SCRIPT) : '';
   return html`<!doctype html>
     <html lang="en">
       <head>

@@ -12,11 +12,13 @@ import {
   termsPage,
 } from './pages.js';
 import { safeSameOriginPath } from './safe-path.js';
+import { releaseWidgetsHook } from '../releases/live.js';
 
 const DEFAULT_RETURN = '/start';
 
 export function legacyRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
+    app.addHook('onSend', releaseWidgetsHook(ctx));
     /** The signed-in user, or a redirect to the login page that comes back here. */
     const signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<Auth | null> => {
       const auth = await findAuth(request, ctx.state);

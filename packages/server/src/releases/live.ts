@@ -9,6 +9,7 @@ import {
   createFileReleaseStore,
   createReleaseService,
   viewFor,
+  widgetsOf,
   type AssetStore,
   type Release,
   type ReleaseService,
@@ -17,6 +18,9 @@ import {
   type Viewer,
 } from '@atrium/releases';
 import { findAuth } from '../auth.js';
+import { escapeHtml } from '../html/escape.js';
+import { WIDGETS_SCRIPT } from '../html/page.js';
+import type { ServerContext } from '../context.js';
 import type { AppState } from '../state/index.js';
 
 export interface LiveReleases {
@@ -90,4 +94,32 @@ export async function viewForRequest(
     viewer = { ...viewer, key };
   }
   return viewFor(release, viewer);
+}
+
+/**
+ * Legacy pages follow the release too: when it holds a widgets bundle, their script tag names its hashed
+ * URL with its integrity (instead of the full build's /widgets/atrium-widgets.js).
+ */
+export function releaseWidgetsHook(ctx: ServerContext) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (typeof payload !== 'string' || !payload.includes(WIDGETS_SCRIPT)) return payload;
+    const release = await ctx.releases.live();
+    const widgets = release ? widgetsOf(await viewForRequest(release, request, reply, ctx.state)) : null;
+    if (!widgets) return payload;
+    const tag = `<script type="module" src="${escapeHtml(widgets.url)}" integrity="${escapeHtml(widgets.integrity)}"></script>`;
+    return payload.replace(WIDGETS_SCRIPT, tag);
+  };
+}
+
+/**
+ * Integrators' pages keep one fixed tag, /widgets/atrium-widgets.js: with a widgets release live, that
+ * address redirects (never cached) to the release's entry, whose chunks load relative to it.
+ */
+export function widgetsRedirectHook(ctx: ServerContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if ((request.url.split('?')[0] ?? '') !== '/widgets/atrium-widgets.js') return;
+    const release = await ctx.releases.live();
+    const widgets = release ? widgetsOf(await viewForRequest(release, request, reply, ctx.state)) : null;
+    if (widgets) await reply.header('cache-control', 'no-cache').redirect(widgets.url, 302);
+  };
 }

@@ -150,6 +150,50 @@ describe('serving the live release', () => {
   });
 });
 
+describe('legacy widgets follow the release', () => {
+  const widgets = (marker: string, source?: string) =>
+    fixtureModule('@atrium/widgets', {
+      kind: 'widgets',
+      deps: [],
+      version: `0.1.0+${marker}`,
+      source:
+        source ??
+        `customElements.define("atrium-notification-bar", class extends HTMLElement {});` +
+          `customElements.define("atrium-dev-toolbar", class extends HTMLElement {}); /* ${marker} */ export {};`,
+    });
+
+  it('gives legacy pages the published bundle with its integrity, and redirects the fixed address', async () => {
+    await publishBaseline();
+    const before = await (await fetch(`${server.url}/legacy/terms`)).text();
+    expect(before).toContain('<script type="module" src="/widgets/atrium-widgets.js"></script>');
+
+    const bundle = widgets('w1');
+    expect((await api('POST', '/lapi/releases/publish', body(bundle), withToken)).status).toBe(200);
+    const after = await (await fetch(`${server.url}/legacy/terms`)).text();
+    expect(after).toContain(
+      `<script type="module" src="${bundle.module.url}" integrity="${bundle.module.integrity}"></script>`,
+    );
+    const fixed = await fetch(`${server.url}/widgets/atrium-widgets.js`, { redirect: 'manual' });
+    expect(fixed.status).toBe(302);
+    expect(fixed.headers.get('location')).toBe(bundle.module.url);
+    expect(await (await fetch(`${server.url}${bundle.module.url}`)).text()).toContain('atrium-dev-toolbar');
+  });
+
+  it('refuses a widgets bundle that is a System module or lacks an element', async () => {
+    await publishBaseline();
+    const system = widgets(
+      'w2',
+      'System.register([], function () { return { execute: function () {} }; }); "atrium-notification-bar" "atrium-dev-toolbar"',
+    );
+    const partial = widgets('w3', 'customElements.define("atrium-notification-bar", class {}); export {};');
+    const refusedSystem = await api('POST', '/lapi/releases/publish', body(system), withToken);
+    expect(refusedSystem.json).toMatchObject({ error: { code: 'not-system-module' } });
+    const refusedPartial = await api('POST', '/lapi/releases/publish', body(partial), withToken);
+    expect(JSON.stringify(refusedPartial.json)).toContain('does not define <atrium-dev-toolbar>');
+    expect(await liveId()).toBe('r000001');
+  });
+});
+
 describe('the release API refuses, changing nothing', () => {
   it.each([
     ['no token and no session', {}, 401, 'Sign in as a root user, or send the deploy token'],
@@ -217,5 +261,55 @@ describe('the release API refuses, changing nothing', () => {
     });
     const listed = await api('GET', '/lapi/releases', undefined, { cookie });
     expect((listed.json['data'] as { history: unknown[] }).history).toHaveLength(3);
+  });
+});
+
+describe('trying a canary for oneself', () => {
+  it('is honoured for root only, and can be stopped', async () => {
+    const [, baseline] = await publishBaseline();
+    const candidate = exams('0.3.0+try');
+    const started = await api(
+      'POST',
+      '/lapi/releases/canary',
+      { app: '@atrium/area-exams', audience: { roles: ['hq'] }, upload: body(candidate) },
+      withToken,
+    );
+    expect(started.status).toBe(200);
+    const root = await signIn('root');
+    expect((await pageMap(root)).exams).toBe(baseline!.module.url);
+
+    const tried = await fetch(`${server.url}/lapi/releases/try-canary`, {
+      method: 'POST',
+      headers: { cookie: root, 'content-type': 'application/json' },
+      body: JSON.stringify({ app: '@atrium/area-exams', on: true }),
+    });
+    const tryCookie = tried.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('atrium_try_canary='))!
+      .split(';')[0]!;
+    expect((await pageMap(`${root}; ${tryCookie}`)).exams).toBe(candidate.module.url);
+    const listed = await api('GET', '/lapi/releases', undefined, { cookie: `${root}; ${tryCookie}` });
+    expect(listed.json).toMatchObject({ data: { trying: ['@atrium/area-exams'] } });
+
+    // The same cookie on a user who is not root changes nothing.
+    const student = await signIn('student');
+    expect((await pageMap(`${student}; ${tryCookie}`)).exams).toBe(baseline!.module.url);
+    const refused = await fetch(`${server.url}/lapi/releases/try-canary`, {
+      method: 'POST',
+      headers: { cookie: student, 'content-type': 'application/json' },
+      body: JSON.stringify({ app: '@atrium/area-exams', on: true }),
+    });
+    expect(refused.status).toBe(403);
+
+    const stopped = await fetch(`${server.url}/lapi/releases/try-canary`, {
+      method: 'POST',
+      headers: { cookie: `${root}; ${tryCookie}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ app: '@atrium/area-exams', on: false }),
+    });
+    const cleared = stopped.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('atrium_try_canary='))!
+      .split(';')[0]!;
+    expect((await pageMap(`${root}; ${cleared}`)).exams).toBe(baseline!.module.url);
   });
 });

@@ -10,7 +10,7 @@ import { findAuth, requireRoot } from '../auth.js';
 import type { ServerContext } from '../context.js';
 import { HttpError, unauthorized } from '../errors.js';
 import { parseInput } from '../validation.js';
-import { TRY_CANARY_COOKIE } from './live.js';
+import { TRY_CANARY_COOKIE, viewerOf } from './live.js';
 
 /** An app's files travel base64-encoded in JSON: room for an app well over its size budget. */
 const UPLOAD_BODY_LIMIT = 25 * 1024 * 1024;
@@ -125,7 +125,9 @@ export function releaseRoutes(ctx: ServerContext) {
       reply.header('cache-control', 'no-store');
       const live = await run(() => service.current());
       const history = await run(() => service.history(undefined, 10));
-      return { data: { live: liveSummary(live), history } };
+      // The canaries this root user chose to try (the Releases panel offers to stop).
+      const trying = (await viewerOf(request, ctx.state)).tryCanaries ?? [];
+      return { data: { live: liveSummary(live), history, trying } };
     });
 
     app.get('/lapi/releases/history', async (request) => {

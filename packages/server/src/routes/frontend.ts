@@ -8,7 +8,7 @@ import { createNonce, sendHtml, shellCsp, trustedTypesDirectives } from '../html
 import { isLoginPagePath } from '../request-logging.js';
 import { importMapOf, preloadsOf } from '@atrium/releases';
 import type { DistFiles } from '../html/index-template.js';
-import { viewForRequest } from '../releases/live.js';
+import { viewForRequest, widgetsRedirectHook } from '../releases/live.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -32,6 +32,7 @@ export function isReservedPath(pathname: string): boolean {
 export function frontendRoutes(ctx: ServerContext) {
   const { distDir } = ctx.options;
   return async function register(app: FastifyInstance): Promise<void> {
+    app.addHook('onRequest', widgetsRedirectHook(ctx));
     await app.register(fastifyStatic, {
       // A published release's files first (docs/releases.md), then the full build's. Names are
       // content-hashed in both, so the same name is the same bytes wherever it is found.

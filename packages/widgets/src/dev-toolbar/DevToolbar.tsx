@@ -12,6 +12,7 @@ import { canSeeDevToolbar, session as defaultSession, useSession } from '@atrium
 import type { SessionState, SessionStore } from '@atrium/session';
 import { Alert, Button, VisuallyHidden, kitCss, useStyles } from '@atrium/ui';
 import { RecordVideoButton } from '../record-video/index.js';
+import { ReleasesPanel } from '../releases-panel/index.js';
 import { ActingAsBanner } from './ActingAsBanner.js';
 import { isToggleShortcut } from './hotkey.js';
 import { SchoolPicker } from './SchoolPicker.js';
@@ -185,6 +186,7 @@ export function DevToolbar({
             Swap to Legacy
           </a>
         ) : null}
+        {isRoot ? <ReleasesPanel reload={reload} /> : null}
         {isRoot && schools !== null && schools.length > 0 ? (
           <SchoolPicker
             schools={schools}
