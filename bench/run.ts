@@ -9,6 +9,9 @@
  *                 rebuild dist/ in the same tree)
  *   --load        only the load figure (bench/lib/load.ts): autocannon against one instance and two sharing
  *                 Redis, --duration seconds per target (default 10), --connections N (default 200)
+ *   --slow-clients  only the slow-client check (bench/lib/slow-clients.ts, issue 19): --connections N
+ *                 slow-body connections (default 2000) against a server whose request timeout is
+ *                 --request-timeout ms (default 10000); needs a build in --dist
  *
  * Writes bench/results.json (the table and every raw run) and prints the table.
  */
@@ -31,6 +34,7 @@ import { measureLoginLoad } from './lib/login-page';
 import type { LoginLoad } from './lib/login-page';
 import { markdownTable, textTable, writeResults } from './lib/report';
 import { buildRows } from './lib/rows';
+import { measureSlowClients, slowClientTable } from './lib/slow-clients';
 import { startBenchServer, STATIC_PATH, YARDSTICK_PATH } from './lib/server';
 import { sessionCookie } from './lib/session';
 import { buildYardstick } from './lib/yardstick';
@@ -43,10 +47,16 @@ export const LOGIN_PATH = '/common/login';
 const SWITCH_AREAS: [string, string] = ['/evaluations', '/curriculum'];
 const THROTTLE = 4;
 
+interface SlowClientFlags {
+  connections: number;
+  requestTimeoutMs: number;
+}
+
 interface Flags {
   load: boolean;
   duration: number;
   connections: number;
+  slowClients: SlowClientFlags | null;
   quick: boolean;
   skipBuild: boolean;
   runs: number;
@@ -60,14 +70,23 @@ function parseFlags(argv: readonly string[]): Flags {
     options: {
       load: { type: 'boolean', default: false },
       duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: String(LOAD_BUDGET.connections) },
+      // Per mode: --load defaults to the budget's 200, --slow-clients to 2000.
+      connections: { type: 'string' },
       quick: { type: 'boolean', default: false },
       'skip-build': { type: 'boolean', default: false },
       runs: { type: 'string' },
       switches: { type: 'string', default: '200' },
       dist: { type: 'string', default: path.join(ROOT, 'dist') },
+      'slow-clients': { type: 'boolean', default: false },
+      'request-timeout': { type: 'string', default: '10000' },
     },
   });
+  const connections = Number(values.connections ?? (values['slow-clients'] ? 2000 : LOAD_BUDGET.connections));
+  const requestTimeoutMs = Number(values['request-timeout']);
+  if (!Number.isInteger(connections) || connections < 1 || connections > 2000)
+    throw new Error('--connections must be a whole number from 1 to 2000');
+  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 1000 || requestTimeoutMs > 120_000)
+    throw new Error('--request-timeout must be a whole number of ms from 1000 to 120000');
   const runs = Number(values.runs ?? (values.quick ? 2 : 5));
   const switches = Number(values.switches);
   if (!Number.isInteger(runs) || runs < 1)
@@ -75,15 +94,13 @@ function parseFlags(argv: readonly string[]): Flags {
   if (!Number.isInteger(switches) || switches < 2)
     throw new Error('--switches must be an integer of at least 2');
   const duration = Number(values.duration);
-  const connections = Number(values.connections);
   if (!Number.isInteger(duration) || duration < 1 || duration > 120)
     throw new Error('--duration must be a whole number of seconds from 1 to 120');
-  if (!Number.isInteger(connections) || connections < 1 || connections > 2000)
-    throw new Error('--connections must be an integer from 1 to 2000');
   return {
     load: values.load,
     duration,
     connections,
+    slowClients: values['slow-clients'] ? { connections, requestTimeoutMs } : null,
     quick: values.quick,
     skipBuild: values['skip-build'],
     runs,
@@ -150,8 +167,26 @@ async function loadOnly(flags: Flags): Promise<void> {
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)}`);
 }
 
+/** `--slow-clients`: the bounded slow-client check alone; a failed budget fails the command. */
+async function slowClientsOnly(distDir: string, flags: SlowClientFlags): Promise<void> {
+  console.log(
+    `[bench] slow clients: ${flags.connections} slow-body connections, request timeout ${flags.requestTimeoutMs} ms`,
+  );
+  const result = await measureSlowClients({
+    root: ROOT,
+    distDir,
+    connections: flags.connections,
+    requestTimeoutMs: flags.requestTimeoutMs,
+    dripMs: 2000,
+    pageLoads: 5,
+  });
+  console.log(`\n${slowClientTable(result)}\n`);
+  if (!result.ok) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
+  if (flags.slowClients) return slowClientsOnly(flags.distDir, flags.slowClients);
   mkdirSync(WORK_DIR, { recursive: true });
   if (flags.load) {
     await loadOnly(flags);

@@ -64,6 +64,27 @@ test.describe('Content-Security-Policy and Trusted Types', () => {
     expect(await violations()).toEqual([]);
   });
 
+  test('Trusted Types are enforced on the legacy, SSO and request-log pages too (issue 19)', async ({
+    page,
+  }) => {
+    await signInToHome(page, 'root');
+    for (const path of ['/legacy/', '/lapi/telescope/requests', '/common/login/sso/authorize?state=x']) {
+      const response = await page.goto(path);
+      expect(response?.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'");
+      // A plain string never reaches an HTML sink: the browser refuses it.
+      const outcome = await page.evaluate(() => {
+        try {
+          document.body.insertAdjacentHTML('beforeend', '<b id="tt-probe">raw</b>');
+          return 'written';
+        } catch (error) {
+          return (error as Error).name;
+        }
+      });
+      expect(outcome, path).toBe('TypeError');
+      await expect(page.locator('#tt-probe')).toHaveCount(0);
+    }
+  });
+
   test('an inline script and an inline handler injected into the page never run', async ({ page }) => {
     const violations = await collectViolations(page);
     await page.route('**/common/login', async (route) => {
@@ -339,4 +360,41 @@ test.describe('redirects go only to this origin', () => {
       await expect(page.locator('iframe')).toHaveCount(0);
     });
   }
+});
+
+test.describe('sign-out ends the session even when the logout call fails (issue 19)', () => {
+  test('the user does not stay signed in, and the old session ends on the server', async ({
+    page,
+    baseURL,
+  }) => {
+    await signInToHome(page, 'root');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    // The one logout call fails on the way.
+    let failed = false;
+    await page.route('**/common/login/logout.php', async (route) => {
+      if (failed) return route.fallback();
+      failed = true;
+      return route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: /User menu for/ }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/common\/login/);
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/common\/login\?returnUrl=%2Fhome/);
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toHaveCount(0);
+    // The request log, a server page that only the cookie opens, is closed too.
+    const log = await page.goto(`${baseURL ?? ''}/lapi/telescope/requests`);
+    expect(log?.status()).toBe(401);
+  });
+
+  test('while the server cannot be told, no page starts with the old session', async ({ page }) => {
+    await signInToHome(page, 'root');
+    await page.route('**/common/login/logout.php', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: /User menu for/ }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/common\/login/);
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/common\/login\?returnUrl=%2Fhome/);
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toHaveCount(0);
+  });
 });

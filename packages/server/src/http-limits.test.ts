@@ -9,7 +9,7 @@ let server: Running;
 beforeAll(async () => {
   server = await startServer({
     loginRateLimit: 1000,
-    timeouts: { headersMs: 400, requestMs: 800, keepAliveMs: 500, checkIntervalMs: 100 },
+    timeouts: { headersMs: 1000, requestMs: 1500, keepAliveMs: 500, checkIntervalMs: 100 },
   });
 });
 afterAll(() => server.close());
@@ -69,7 +69,7 @@ describe('slow clients are cut by Node’s own timeouts (issue 19)', () => {
     const response = await new Client(server.url).get('/lapi/rpc/login/settings');
     expect(response.status).toBe(200);
     const answers = await Promise.all(held);
-    expect(answers.every((a) => a.text.startsWith('HTTP/1.1 408 '))).toBe(true);
+    expect(answers.map((a) => a.text.slice(0, 13))).toEqual(Array(50).fill('HTTP/1.1 408 '));
   });
 });
 

@@ -29,6 +29,13 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Sign-in attempts allowed per address per minute (ATRIUM_LOGIN_RATE_LIMIT, default 10). */
   loginRateLimit?: number;
+  /** Failed passwords allowed per account per window (ATRIUM_ACCOUNT_RATE_LIMIT, default 10). */
+  accountRateLimit?: number;
+  /**
+   * That window in ms, also the longest anyone can keep a named account locked after they stop
+   * (ATRIUM_ACCOUNT_RATE_WINDOW_MS, default 5 minutes).
+   */
+  accountRateWindowMs?: number;
   /** Largest accepted upload in bytes (default 200 MB). */
   maxUploadBytes?: number;
   /** How long an upload address stays valid, in ms (default 15 minutes). */
@@ -90,6 +97,8 @@ export interface ResolvedOptions {
   s3Bucket: string | null;
   logger: NonNullable<FastifyServerOptions['logger']>;
   loginRateLimit: number;
+  accountRateLimit: number;
+  accountRateWindowMs: number;
   maxUploadBytes: number;
   uploadTtlMs: number;
   sessionIdleMs: number;
@@ -198,6 +207,12 @@ export function resolveOptions(
     loginRateLimit:
       options.loginRateLimit ??
       positiveInt(environ['ATRIUM_LOGIN_RATE_LIMIT'], 10, 'ATRIUM_LOGIN_RATE_LIMIT'),
+    accountRateLimit:
+      options.accountRateLimit ??
+      positiveInt(environ['ATRIUM_ACCOUNT_RATE_LIMIT'], 10, 'ATRIUM_ACCOUNT_RATE_LIMIT'),
+    accountRateWindowMs:
+      options.accountRateWindowMs ??
+      positiveInt(environ['ATRIUM_ACCOUNT_RATE_WINDOW_MS'], 5 * 60 * 1000, 'ATRIUM_ACCOUNT_RATE_WINDOW_MS'),
     maxUploadBytes: options.maxUploadBytes ?? 200 * 1024 * 1024,
     uploadTtlMs: options.uploadTtlMs ?? 15 * 60 * 1000,
     sessionIdleMs:

@@ -9,6 +9,7 @@ import { HttpError, errorBody } from './errors.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { httpOptions } from './http-options.js';
 import { checkCsrf } from './security/csrf.js';
+import { registerResponseHeaders } from './security/response-headers.js';
 import { createState } from './state/index.js';
 import { createStorage } from './storage/index.js';
 import { registerRequestLogging } from './request-logging.js';
@@ -140,6 +141,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   );
 
   app.addHook('onRequest', async (request) => checkCsrf(request));
+  registerResponseHeaders(app);
   registerRequestLogging(app, ctx.state.requestLog);
 
   await app.register(frontendRoutes(ctx));

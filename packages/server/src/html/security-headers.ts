@@ -16,8 +16,10 @@ export function createNonce(): string {
  *   markup it is asked to clean; more than one bundle carries a DOMPurify copy (the kit, the notification
  *   bar), hence 'allow-duplicates'.
  * - `lit-html`: Lit's, for its compiled templates (the notification bar in the shell).
+ * - `atrium-inert`: the notification bar's, for DOMParser's inert parse of a notice before its allow-list
+ *   rebuilds it (packages/widgets/src/notification-bar/sanitize.ts); pages without a `default` policy need it.
  */
-export const TRUSTED_TYPES_POLICIES = ['default', 'dompurify', 'lit-html'] as const;
+export const TRUSTED_TYPES_POLICIES = ['default', 'dompurify', 'lit-html', 'atrium-inert'] as const;
 
 /** The Trusted Types part of the shell's CSP: DOM XSS sinks accept only values made by those policies. */
 export function trustedTypesDirectives(): string[] {
@@ -61,10 +63,20 @@ export function shellCsp(nonce: string, options: { trustedTypes?: boolean } = {}
   );
 }
 
-/** Server-rendered pages (legacy demo, SSO, telescope): scripts only from this origin, or with the nonce. */
+/**
+ * Server-rendered pages (legacy demo, SSO, telescope): scripts only from this origin, or with the nonce, and
+ * Trusted Types enforced as on the shell's pages (issue 19). Those pages have no `default` policy: the
+ * widgets write HTML only through Lit's and DOMPurify's policies, the SSO script only sets textContent.
+ */
 export function pageCsp(nonce?: string): string {
-  return policy(nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'");
+  return policy(nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'", trustedTypesDirectives());
 }
+
+/** The headers every server-rendered page gets, also added to HTML a proxied backend sends without them. */
+export const PAGE_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+} as const;
 
 export function sendHtml(
   reply: FastifyReply,
@@ -78,8 +90,7 @@ export function sendHtml(
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', csp)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'same-origin')
+    .headers(PAGE_SECURITY_HEADERS)
     .header('cache-control', 'no-store')
     .send(body);
 }

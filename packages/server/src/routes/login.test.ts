@@ -246,3 +246,72 @@ describe('sign-in rate limit', () => {
     }
   });
 });
+
+describe('per-account sign-in limit (issue 19)', () => {
+  it('refuses an account after its failed passwords, whatever the address, and only for the window', async () => {
+    const server = await startServer({
+      loginRateLimit: 1000,
+      accountRateLimit: 3,
+      accountRateWindowMs: 1500,
+    });
+    try {
+      const attacker = new Client(server.url);
+      for (let i = 0; i < 3; i++) {
+        expect(
+          (await attacker.post(LOGIN, { action: 'login', username: 'Student', password: 'bad' })).status,
+        ).toBe(401);
+      }
+      // Even the right password is refused now, for that account only.
+      const owner = new Client(server.url);
+      const limited = await owner.post(LOGIN, {
+        action: 'login',
+        username: 'student',
+        password: 'atrium-demo',
+      });
+      expect((await owner.json(ErrorSchema, limited, 429)).error).toEqual({
+        code: 'rate-limited',
+        message: 'Too many failed sign-ins for this account. Wait a few minutes and try again.',
+      });
+      await new Client(server.url).signIn('faculty', 101);
+      // Successful sign-ins are not failures: the limit does not count them.
+      for (let i = 0; i < 4; i++) await new Client(server.url).signIn('hq');
+      // When the window is over the owner signs in again: nobody holds the account for long.
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      await owner.signIn('student');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('external_start (issue 19)', () => {
+  it('counts against the per-address limit', async () => {
+    const server = await startServer({ loginRateLimit: 3 });
+    try {
+      const client = new Client(server.url);
+      for (let i = 0; i < 3; i++) {
+        expect((await client.post(LOGIN, { action: 'external_start', username: 'sso' })).status).toBe(200);
+      }
+      const limited = await client.post(LOGIN, { action: 'external_start', username: 'sso' });
+      expect((await client.json(ErrorSchema, limited, 429)).error.code).toBe('rate-limited');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps no expired or used state in memory', async () => {
+    let clock = Date.parse('2026-01-05T09:00:00Z');
+    const server = await startServer({ loginRateLimit: 1000, now: () => clock });
+    try {
+      const client = new Client(server.url);
+      for (let i = 0; i < 20; i++) await client.post(LOGIN, { action: 'external_start', username: 'sso' });
+      const states = server.app.atrium.state.ssoStates;
+      expect(states.size).toBe(20);
+      clock += 11 * 60 * 1000;
+      await client.post(LOGIN, { action: 'external_start', username: 'sso' });
+      expect(states.size).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -52,14 +52,43 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The actions counted by the rate limit: the ones that test a secret. */
-function isSignInAttempt(request: FastifyRequest): boolean {
+/**
+ * The actions counted by the per-address rate limit: the ones that test a secret, and external_start, which
+ * needs no sign-in and makes the server keep a state (issue 19). Only the username lookup is free.
+ */
+function isCountedAction(request: FastifyRequest): boolean {
   const body = request.body as { action?: unknown } | null | undefined;
-  return body?.action !== 'lookup' && body?.action !== 'external_start';
+  return body?.action !== 'lookup';
 }
 
+export const ACCOUNT_RATE_LIMIT_MESSAGE =
+  'Too many failed sign-ins for this account. Wait a few minutes and try again.';
+
+/** SSO states are swept of expired and used ones at most this often. */
+const SSO_SWEEP_EVERY_MS = 60_000;
+
 export function loginRoutes(ctx: ServerContext) {
+  let lastSsoSweep = ctx.options.now();
+  /** Forget SSO states that expired or were used, so external_start cannot grow memory without end. */
+  const sweepSsoStates = (): void => {
+    const now = ctx.options.now();
+    if (now - lastSsoSweep < SSO_SWEEP_EVERY_MS) return;
+    lastSsoSweep = now;
+    for (const [id, pending] of ctx.state.ssoStates) {
+      if (pending.used || pending.expiresAt <= now) ctx.state.ssoStates.delete(id);
+    }
+  };
   return async function register(app: FastifyInstance): Promise<void> {
+    // Failed passwords per account, on top of the per-address limit (issue 19): guessing one account from
+    // many addresses is bounded too. Only failures count, and only for accountRateWindowMs, so nobody
+    // can hold a named account locked for longer than that after they stop.
+    const accountFailures = app.createRateLimit({
+      max: ctx.options.accountRateLimit,
+      timeWindow: ctx.options.accountRateWindowMs,
+      keyGenerator: (request) =>
+        `account:${String((request.body as { username?: unknown }).username ?? '').toLowerCase()}`,
+    });
+
     app.post(
       '/common/login/login_actions.php',
       {
@@ -67,7 +96,7 @@ export function loginRoutes(ctx: ServerContext) {
           rateLimit: {
             max: ctx.options.loginRateLimit,
             timeWindow: 60_000,
-            allowList: (request: FastifyRequest) => !isSignInAttempt(request),
+            allowList: (request: FastifyRequest) => !isCountedAction(request),
           },
         },
       },
@@ -79,9 +108,16 @@ export function loginRoutes(ctx: ServerContext) {
           case 'login': {
             // Before the password is checked: while sessions cannot be made, no answer says whether it was right.
             assertSessionsAvailable(ctx);
+            // Peek first: a locked account is refused without testing the password at all.
+            const peek = await accountFailures(request, { increment: false });
+            if (!peek.isAllowed && peek.remaining === 0) {
+              throw new HttpError(429, 'rate-limited', ACCOUNT_RATE_LIMIT_MESSAGE);
+            }
             const user = findUser(ctx, body.username);
             const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
             if (!user || !ok || user.sign_in !== 'password') {
+              // Unknown usernames count as well, so the limit does not tell which accounts exist.
+              await accountFailures(request);
               const answer: LoginResponse = { success: false, message: WRONG_CREDENTIALS };
               return reply.code(401).send(answer);
             }
@@ -102,6 +138,7 @@ export function loginRoutes(ctx: ServerContext) {
                 'External sign-in is not available for this account.',
               );
             }
+            sweepSsoStates();
             const state = randomToken();
             ctx.state.ssoStates.set(state, {
               username: user.username,

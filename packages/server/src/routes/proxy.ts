@@ -2,6 +2,30 @@ import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../errors.js';
+
+/**
+ * What the browser gets when the backend does not answer properly, in the JSON error format: 504 when it
+ * took longer than ATRIUM_PROXY_TIMEOUT_MS, 502 when it is down, refused or broke the connection (rather
+ * than reply-from's 500, which would blame Atrium itself).
+ */
+interface FailureReply {
+  code(status: number): { send(body: unknown): unknown };
+  log: { warn(details: object, message: string): void };
+}
+
+function answerBackendFailure(reply: FailureReply, { error }: { error: Error & { statusCode?: number } }) {
+  const cause = (error.cause ?? {}) as { code?: string };
+  const timedOut = error.statusCode === 504 || cause.code === 'UND_ERR_CONNECT_TIMEOUT';
+  reply.log.warn({ err: error }, 'proxy backend failed');
+  reply
+    .code(timedOut ? 504 : 502)
+    .send(
+      timedOut
+        ? errorBody('gateway-timeout', 'The backend did not answer in time.')
+        : errorBody('bad-gateway', 'The backend could not be reached.'),
+    );
+}
 
 /**
  * `--proxy URL`: /lapi/* and /common/* go to a real backend instead of the demo data. The login page
@@ -17,8 +41,17 @@ export function proxyRoutes(
     // Static routes beat the proxy's wildcard in Fastify's router.
     app.get('/common/login', indexHandler);
     app.get('/common/login/', indexHandler);
+    const timeout = ctx.options.proxyTimeoutMs;
     for (const prefix of ['/lapi', '/common']) {
-      await app.register(httpProxy, { upstream, prefix, rewritePrefix: prefix, http2: false });
+      await app.register(httpProxy, {
+        upstream,
+        prefix,
+        rewritePrefix: prefix,
+        http2: false,
+        // undici's own limits, instead of its 300 s defaults (issue 19): a hung backend is a 504 in time.
+        undici: { headersTimeout: timeout, bodyTimeout: timeout, connectTimeout: Math.min(timeout, 10_000) },
+        replyOptions: { timeout, onError: answerBackendFailure },
+      });
     }
   };
 }

@@ -229,9 +229,39 @@ export function nativeSanitizer(): Sanitizer | null {
   return nativeWorks ? nativeSanitize : null;
 }
 
-/** DOMParser: an inert document too (no scripts, no image loads). Under Trusted Types, `html` is trusted. */
+/** The name of the one policy the widgets create (listed in the server's CSP, security-headers.ts). */
+export const INERT_PARSE_POLICY = 'atrium-inert';
+let inertPolicy: { createHTML(input: string): TrustedHTML } | null | undefined;
+
+/**
+ * A string made fit for DOMParser under Trusted Types. Pages without a `default` policy (the legacy, SSO
+ * and request-log pages, issue 19) refuse a plain string there. Only `inertBody` uses it: DOMParser's
+ * document never runs or loads anything, and nothing of it reaches the page except what `allowListed`
+ * rebuilds as new nodes.
+ */
+function forInertParse(html: string | TrustedHTML): string | TrustedHTML {
+  if (typeof html !== 'string') return html;
+  if (inertPolicy === undefined) {
+    const factory = (
+      globalThis as {
+        trustedTypes?: {
+          createPolicy(name: string, rules: { createHTML(input: string): string }): typeof inertPolicy;
+        };
+      }
+    ).trustedTypes;
+    try {
+      inertPolicy =
+        factory?.createPolicy(INERT_PARSE_POLICY, { createHTML: (input: string) => input }) ?? null;
+    } catch {
+      inertPolicy = null;
+    }
+  }
+  return inertPolicy ? inertPolicy.createHTML(html) : html;
+}
+
+/** DOMParser: an inert document too (no scripts, no image loads). */
 function inertBody(html: string | TrustedHTML): HTMLElement {
-  return new DOMParser().parseFromString(html as string, 'text/html').body;
+  return new DOMParser().parseFromString(forInertParse(html) as string, 'text/html').body;
 }
 
 /** The words only, whitespace collapsed: labels, titles and the first paint while DOMPurify loads. */
