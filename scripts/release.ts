@@ -1,7 +1,7 @@
 /**
  * `npm run release -- <command>`: the release store on this machine (ATRIUM_RELEASES_DIR, default
- * var/releases), or the one the server instances share when ATRIUM_REDIS_URL is set (files still under
- * ATRIUM_RELEASES_DIR/assets). See docs/releases.md.
+ * var/releases), or the one the server instances share when ATRIUM_REDIS_URL is set (files where ATRIUM_ASSETS
+ * says: ATRIUM_RELEASES_DIR/assets or an S3 bucket). See docs/releases.md.
  *
  *   init [--dist DIR]                       the first release, from a full build (dist/modules.json)
  *   publish <dir>                           check an app built with `npm run build -- --app` and make it live

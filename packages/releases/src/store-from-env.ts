@@ -25,6 +25,8 @@ export function releaseStoreFromEnv(
   const url = env['ATRIUM_REDIS_URL'];
   if (!url) return { store: createFileReleaseStore(dir, { assets }), close: () => undefined };
   const redis = new Redis(url, {
+    // Connects on the first command: `--server` runs through the HTTP API and never needs it.
+    lazyConnect: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     retryStrategy: (times) => (times > 3 ? null : 200 * times),
