@@ -18,12 +18,15 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Redis } from 'ioredis';
 import { startAtrium, startRedis, type RunningRedis } from '../real/index.js';
+import { openLogin, signIn as signInThroughForm } from './login-helpers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const TOKEN = 'e2e-deploy-token-multi-instance-0123456789';
 const CHANGED_HEADING = 'Legacy screens, from instance A';
 const LOGIN_LIMIT = 6;
+const SIGN_IN_UNAVAILABLE =
+  'Sign-in is unavailable right now: the session store cannot be reached. Try again in a minute.';
 const run = promisify(execFile);
 
 type Instance = Awaited<ReturnType<typeof startAtrium>>;
@@ -218,17 +221,17 @@ test('Redis stopped mid-run: pages keep working, sign-in fails clearly, and all 
   const stamp = /atrium-build" content="([^"]*)"/.exec(html)?.[1];
   const onA = await (await page.request.get(`${a.origin}/build.json`)).json();
   expect(stamp).toBe((onA as { stamp: string }).stamp);
-  // Sign-in answers at once, with a message people can act on.
+  // Sign-in answers at once, with a message people can act on: in the login page (a new page load on B,
+  // served from the last known release) and in the API.
   const fresh = await browser.newContext();
+  const loginPage = await fresh.newPage();
+  await openLogin(loginPage, b.origin);
+  await signInThroughForm(loginPage, 'student');
+  await expect(loginPage.getByText(SIGN_IN_UNAVAILABLE)).toBeVisible();
+  await expect(loginPage).toHaveURL(/\/common\/login/);
   const refused = await login(fresh.request, b);
   expect(refused.status()).toBe(503);
-  expect(await refused.json()).toEqual({
-    error: {
-      code: 'unavailable',
-      message:
-        'Sign-in is unavailable right now: the session store cannot be reached. Try again in a minute.',
-    },
-  });
+  expect(await refused.json()).toEqual({ error: { code: 'unavailable', message: SIGN_IN_UNAVAILABLE } });
 
   // Back on the same port (empty: this Redis keeps nothing on disk).
   redis = await startRedis({ port });
