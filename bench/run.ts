@@ -47,15 +47,18 @@ export const LOGIN_PATH = '/common/login';
 const SWITCH_AREAS: [string, string] = ['/evaluations', '/curriculum'];
 const THROTTLE = 4;
 
+interface LoadFlags {
+  duration: number;
+  connections: number;
+}
+
 interface SlowClientFlags {
   connections: number;
   requestTimeoutMs: number;
 }
 
 interface Flags {
-  load: boolean;
-  duration: number;
-  connections: number;
+  load: LoadFlags | null;
   slowClients: SlowClientFlags | null;
   quick: boolean;
   skipBuild: boolean;
@@ -70,36 +73,34 @@ function parseFlags(argv: readonly string[]): Flags {
     options: {
       load: { type: 'boolean', default: false },
       duration: { type: 'string', default: '10' },
-      // Per mode: --load defaults to the budget's 200, --slow-clients to 2000.
-      connections: { type: 'string' },
       quick: { type: 'boolean', default: false },
       'skip-build': { type: 'boolean', default: false },
       runs: { type: 'string' },
       switches: { type: 'string', default: '200' },
       dist: { type: 'string', default: path.join(ROOT, 'dist') },
       'slow-clients': { type: 'boolean', default: false },
+      // --load: concurrent connections (default 200); --slow-clients: connections held (default 2000).
+      connections: { type: 'string' },
       'request-timeout': { type: 'string', default: '10000' },
     },
   });
   const connections = Number(values.connections ?? (values['slow-clients'] ? 2000 : LOAD_BUDGET.connections));
   const requestTimeoutMs = Number(values['request-timeout']);
+  const duration = Number(values.duration);
   if (!Number.isInteger(connections) || connections < 1 || connections > 2000)
     throw new Error('--connections must be a whole number from 1 to 2000');
   if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 1000 || requestTimeoutMs > 120_000)
     throw new Error('--request-timeout must be a whole number of ms from 1000 to 120000');
+  if (!Number.isInteger(duration) || duration < 1 || duration > 120)
+    throw new Error('--duration must be a whole number of seconds from 1 to 120');
   const runs = Number(values.runs ?? (values.quick ? 2 : 5));
   const switches = Number(values.switches);
   if (!Number.isInteger(runs) || runs < 1)
     throw new Error(`--runs must be a positive integer, not ${values.runs}`);
   if (!Number.isInteger(switches) || switches < 2)
     throw new Error('--switches must be an integer of at least 2');
-  const duration = Number(values.duration);
-  if (!Number.isInteger(duration) || duration < 1 || duration > 120)
-    throw new Error('--duration must be a whole number of seconds from 1 to 120');
   return {
-    load: values.load,
-    duration,
-    connections,
+    load: values.load ? { duration, connections } : null,
     slowClients: values['slow-clients'] ? { connections, requestTimeoutMs } : null,
     quick: values.quick,
     skipBuild: values['skip-build'],
@@ -138,12 +139,8 @@ async function interleaved(
 }
 
 /** `--load`: the load figure alone (it needs the machine to itself, as the page measurements do). */
-async function loadOnly(flags: Flags): Promise<void> {
-  const rows = await measureLoad({
-    duration: flags.duration,
-    connections: flags.connections,
-    distDir: flags.distDir,
-  });
+async function loadOnly(distDir: string, flags: LoadFlags): Promise<void> {
+  const rows = await measureLoad({ duration: flags.duration, connections: flags.connections, distDir });
   console.log(`\n${loadTable(rows, flags.connections)}\n`);
   const resultsFile = path.join(ROOT, 'bench', 'load-results.json');
   writeFileSync(
@@ -187,11 +184,8 @@ async function slowClientsOnly(distDir: string, flags: SlowClientFlags): Promise
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
   if (flags.slowClients) return slowClientsOnly(flags.distDir, flags.slowClients);
+  if (flags.load) return loadOnly(flags.distDir, flags.load);
   mkdirSync(WORK_DIR, { recursive: true });
-  if (flags.load) {
-    await loadOnly(flags);
-    return;
-  }
   const buildSeconds = flags.skipBuild ? null : await timedBuild(ROOT, flags.distDir);
   console.log('[bench] building the yardstick (one plain React bundle)');
   const yardstick = await buildYardstick(ROOT, path.join(WORK_DIR, 'yardstick'));

@@ -194,9 +194,11 @@ test.describe('legacy pages', () => {
       'href',
       '/violet/obuilder/hub/common/admin_panel',
     );
-    await expect(toolbar(page).getByRole('link', { name: 'Swap to Legacy' })).toHaveAttribute(
+    // A legacy page: no 'Swap to Legacy', but the new page that replaces it (the migration map).
+    await expect(toolbar(page).getByRole('link', { name: 'Swap to Legacy' })).toHaveCount(0);
+    await expect(toolbar(page).getByRole('link', { name: 'Open in the new Atrium' })).toHaveAttribute(
       'href',
-      '/legacy/',
+      '/home',
     );
     await expect(toolbar(page).getByLabel('Switch user')).toBeVisible();
     const picker = toolbar(page).getByRole('combobox', { name: 'Switch school' });
@@ -221,8 +223,9 @@ test.describe('legacy pages', () => {
     await picker.press('Enter');
     const request = await swap;
     expect(new URL(request.url()).searchParams.get('no_redirect')).toBe('1');
-    // Production: the school's abbreviation-based home.
+    // Production: the school's abbreviation-based home, a page that exists and names the school.
     await page.waitForURL((url) => url.pathname === '/nursing-east/');
+    await expect(page.getByText('You are now working in nursing-east.')).toBeVisible();
   });
 
   test('root picking a school whose abbreviation is not a slug stays on the site', async ({ page }) => {

@@ -6,6 +6,7 @@
  * developer toolbar's Releases panel. Bad uploads are refused and change nothing. Needs the full build in dist/ (the first release is made from it).
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,8 +113,47 @@ test('bad uploads are refused with their reason and the live release stays', asy
   const good = await uploadBody(buildDir);
   const entry = Object.keys(good.files)[0]!;
   const bytes = Buffer.from(good.files[entry]!, 'base64');
+  type Manifest = {
+    module: {
+      integrity: string;
+      builtAgainst: Record<string, string>;
+      files: { integrity: string; bytes: number }[];
+    };
+  };
+  const manifest = good.manifest as Manifest;
+  // The same module with its `mount` export renamed, hashed and listed correctly: only the lifecycle is wrong.
+  const withoutMount = Buffer.from(bytes.toString('utf8').replace('"mount",', '"mounted",'));
+  expect(withoutMount.equals(bytes)).toBe(false);
+  const sri = `sha384-${createHash('sha384').update(withoutMount).digest('base64')}`;
+  const lifecycleless = {
+    manifest: {
+      ...manifest,
+      module: {
+        ...manifest.module,
+        integrity: sri,
+        files: [{ ...manifest.module.files[0]!, integrity: sri, bytes: withoutMount.length }],
+      },
+    },
+    files: { [entry]: withoutMount.toString('base64') },
+  };
+  const otherReact = {
+    ...good,
+    manifest: {
+      ...manifest,
+      module: { ...manifest.module, builtAgainst: { ...manifest.module.builtAgainst, react: '19.2.0' } },
+    },
+  };
+  const withToken = { authorization: `Bearer ${TOKEN}` };
   const cases: [string, unknown, Record<string, string>, number, string][] = [
     ['missing token', good, {}, 401, 'send the deploy token'],
+    [
+      'module without lifecycles',
+      lifecycleless,
+      withToken,
+      422,
+      'does not export the single-spa lifecycle mount',
+    ],
+    ['built against another React', otherReact, withToken, 422, 'was built against react 19.2.0'],
     [
       'wrong token',
       good,

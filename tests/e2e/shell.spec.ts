@@ -173,6 +173,8 @@ test.describe('as student', () => {
     await nav.getByRole('link', { name: 'Home' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Unsaved changes' });
     await expect(dialog).toContainText(UNSAVED);
+    // While it asks, the address still names the page with the unsaved changes.
+    await expect(page).toHaveURL(/\/profile$/);
     await dialog.getByRole('button', { name: 'Stay on this page' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/profile$/);
@@ -268,6 +270,8 @@ test.describe('as student', () => {
     await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('banner')).toBeHidden();
     await expect(page.getByRole('navigation')).toHaveCount(0);
+    // The notification bar is chrome too (docs/migration.md, 'Display modes').
+    await expect(page.locator('atrium-notification-bar')).toHaveCount(0);
     await goInApp(page, '/home');
     await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('banner')).toBeHidden();

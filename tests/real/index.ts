@@ -16,6 +16,7 @@ export { startRedis, type RunningRedis } from './redis.js';
 export { startS3, type RunningS3 } from './s3.js';
 export { makeCertificate, type Certificate } from './certificate.js';
 export { chromiumArgsFor, CHROMIUM_PATH } from './chromium.js';
+export { renderDeployTemplate, DEPLOY_NGINX_DIR } from './deploy-config.js';
 
 /** Realistic old PHP screens live under here (one folder per suite). */
 export const PHP_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'php');

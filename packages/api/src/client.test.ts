@@ -464,6 +464,65 @@ describe('access token and stateful headers', () => {
   });
 });
 
+describe('calls on another origin than the page (widgets on a legacy host)', () => {
+  const LEGACY = 'https://legacy.school.test';
+  const APP = 'https://app.school.test';
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** An XHR double that records where the upload went and answers 200. */
+  function recordingXhr(opened: string[]) {
+    return () => {
+      const xhr = {
+        status: 200,
+        responseText: '{}',
+        timeout: 0,
+        withCredentials: false,
+        upload: { onprogress: null },
+        onload: null as ((event: ProgressEvent) => void) | null,
+        onerror: null,
+        onabort: null,
+        ontimeout: null,
+        open: (_method: string, url: string) => opened.push(url),
+        setRequestHeader: () => {},
+        send: () => queueMicrotask(() => xhr.onload?.(new Event('load') as ProgressEvent)),
+        abort: () => {},
+      };
+      return xhr;
+    };
+  }
+
+  it('useServerOrigin sends calls, cookies, the bearer, upload addresses and links to the server', async () => {
+    vi.stubGlobal('location', { origin: LEGACY, href: `${LEGACY}/grades.php` });
+    const f = fakeFetch(json({ data: [] }));
+    const api = createApiClient({ fetch: f.fetch });
+    api.useServerOrigin(`${APP}/widgets/`);
+    api.setAccessToken('secret');
+    await api.roster();
+    expect(f.calls[0]?.url).toBe(`${APP}/lapi/rpc/schools/roster`);
+    expect(f.calls[0]?.init.credentials).toBe('include');
+    expect(f.calls[0]?.headers.get('Authorization')).toBe('Bearer secret');
+    expect(api.urlOf('/lapi/telescope/requests')).toBe(`${APP}/lapi/telescope/requests`);
+    const opened: string[] = [];
+    await api.uploadFile('/uploads/token', new Blob(['x']), { xhrFactory: recordingXhr(opened) });
+    await api.uploadFile('https://bucket.example/key', new Blob(['x']), { xhrFactory: recordingXhr(opened) });
+    expect(opened).toEqual([`${APP}/uploads/token`, 'https://bucket.example/key']);
+  });
+
+  it("keeps same-origin credentials and relative links on Atrium's own origin", async () => {
+    vi.stubGlobal('location', { origin: APP, href: `${APP}/legacy/` });
+    const f = fakeFetch(json({ data: [] }));
+    const api = createApiClient({ fetch: f.fetch });
+    expect(api.urlOf('/lapi/telescope/requests')).toBe('/lapi/telescope/requests');
+    api.useServerOrigin(APP);
+    await api.roster();
+    expect(f.calls[0]?.url).toBe(`${APP}/lapi/rpc/schools/roster`);
+    expect(f.calls[0]?.init.credentials).toBe('same-origin');
+    expect(api.urlOf('/lapi/telescope/requests')).toBe('/lapi/telescope/requests');
+  });
+});
+
 describe('a sign-out the server never heard (issue 19)', () => {
   const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 

@@ -33,7 +33,9 @@ import type {
   UploadVideoRequest,
 } from './schemas.js';
 import type * as SessionSchemasModule from './schemas-session.js';
+import type { MigrationMapResponse } from './schemas-session.js';
 import { uploadFile } from './upload-loader.js';
+import type { UploadOptions } from './upload.js';
 import { browserPendingSignOut, type PendingSignOut } from './pending-sign-out.js';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -130,8 +132,10 @@ function headerValue(value: number | string | null): string | null {
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
-  const baseUrl = options.baseUrl?.replace(/\/+$/, '');
-  const origin = options.origin ?? defaultOrigin(baseUrl);
+  let baseUrl = options.baseUrl?.replace(/\/+$/, '');
+  let origin = options.origin ?? defaultOrigin(baseUrl);
+  // 'include' only once useServerOrigin points the calls at another origin than the page's.
+  let credentials: RequestCredentials = 'same-origin';
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pendingSignOut = options.pendingSignOut ?? browserPendingSignOut();
   // Memory only: a token in storage would be readable by any script that ever runs on the page.
@@ -199,7 +203,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const init: RequestInit = {
         method: spec.method,
         headers: headersFor(url, hasBody, spec.headers),
-        credentials: 'same-origin',
+        credentials,
         signal: controller.signal,
       };
       if (hasBody) init.body = JSON.stringify(spec.body);
@@ -283,6 +287,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
     );
 
   const client = {
+    /**
+     * Send every call to `serverOrigin` (e.g. `https://app.school.edu`) instead of the page's origin: the
+     * widgets on a legacy page of another origin call Atrium where their script came from. Cookies go with
+     * those calls (`credentials: 'include'`; the server answers CORS only for ATRIUM_EMBED_ORIGINS), and
+     * the bearer token and the stateful headers go there and nowhere else.
+     */
+    useServerOrigin(serverOrigin: string): void {
+      const target = new URL(serverOrigin).origin;
+      const page = defaultOrigin(undefined);
+      baseUrl = target;
+      origin = target;
+      credentials = page === target ? 'same-origin' : 'include';
+    },
+    /**
+     * A link to a server page (the request log): the path as is while calls go to the page's own origin,
+     * else absolute on the server's origin.
+     */
+    urlOf(path: string): string {
+      return baseUrl === undefined || baseUrl === defaultOrigin(undefined) ? path : resolve(path).href;
+    },
     /** Hold the `/lapi/` bearer token in memory (null forgets it). */
     setAccessToken(token: string | null): void {
       if (token !== null && (typeof token !== 'string' || token === '' || HEADER_UNSAFE.test(token))) {
@@ -412,8 +436,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
         callOptions,
       );
     },
-    /** PUT a file with upload progress (XMLHttpRequest); see `uploadFile`. */
-    uploadFile,
+    /**
+     * PUT a file with upload progress (XMLHttpRequest); see `uploadFile`. A relative address (the
+     * server's signed `/uploads/...`) is on the server's origin, which need not be the page's.
+     */
+    uploadFile(url: string, blob: Blob, uploadOptions?: UploadOptions): Promise<void> {
+      const base = baseUrl ?? origin;
+      return uploadFile(base === undefined ? url : new URL(url, `${base}/`).href, blob, uploadOptions);
+    },
 
     loginSettings(callOptions?: CallOptions): Promise<LoginSettings> {
       return get('/lapi/rpc/login/settings', LoginSettingsSchema, callOptions);
@@ -530,6 +560,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
           callOptions,
         )
       ).count;
+    },
+    /** The migration map the server serves (@atrium/migration, docs/migration.md); public, no token needed. */
+    migrationMap(callOptions?: CallOptions): Promise<MigrationMapResponse> {
+      return get(
+        '/migration-map.json',
+        lazy((s) => s.MigrationMapSchema),
+        callOptions,
+      );
     },
     async devUsers(callOptions?: CallOptions): Promise<DevUser[]> {
       return (

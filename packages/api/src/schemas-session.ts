@@ -129,3 +129,18 @@ export const UploadVideoResponseSchema = v.object({ success: v.boolean(), video:
 export const DevUserSchema = v.object({ username: v.string(), display: v.string() });
 export const DevUsersResponseSchema = v.object({ data: v.array(DevUserSchema) });
 export type DevUser = v.InferOutput<typeof DevUserSchema>;
+
+/** /migration-map.json: the migration map the reference backend serves (@atrium/migration, docs/migration.md). */
+export const MigrationMapSchema = v.object({
+  legacyHome: v.string(),
+  legacyPrefixes: v.array(v.string()),
+  entries: v.array(
+    v.object({
+      route: v.string(),
+      legacy: v.string(),
+      title: v.string(),
+      direction: v.optional(v.picklist(['both', 'to-legacy', 'to-new'])),
+    }),
+  ),
+});
+export type MigrationMapResponse = v.InferOutput<typeof MigrationMapSchema>;

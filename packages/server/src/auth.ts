@@ -3,8 +3,20 @@ import type { DemoUser } from './demo-data/users.js';
 import type { AppState } from './state/index.js';
 import { effectiveUsername, type Session } from './state/sessions.js';
 import { forbidden, unauthorized } from './errors.js';
+import { servesHttpsOnly } from './security/public-origin.js';
 
 export const SESSION_COOKIE = 'atrium_sid';
+/** The name over https (ATRIUM_PUBLIC_ORIGIN https only): the browser then keeps it Secure, host-only, path /. */
+export const SECURE_SESSION_COOKIE = '__Host-atrium_sid';
+
+/**
+ * The session cookie's name and Secure flag. With https public origins: `__Host-atrium_sid`, Secure, whatever
+ * the proxy-to-Atrium hop is. Without them (local demo): `atrium_sid`, Secure when the request came over https.
+ */
+function sessionCookie(request: FastifyRequest): { name: string; secure: boolean } {
+  if (servesHttpsOnly(request.server.atrium.options)) return { name: SECURE_SESSION_COOKIE, secure: true };
+  return { name: SESSION_COOKIE, secure: request.protocol === 'https' };
+}
 
 export interface Auth {
   session: Session;
@@ -33,7 +45,7 @@ export async function findAuth(request: FastifyRequest, state: AppState): Promis
   if (token !== undefined) {
     session = token === null ? undefined : await state.sessions.byToken(token);
   } else {
-    session = await state.sessions.bySid(request.cookies[SESSION_COOKIE]);
+    session = await state.sessions.bySid(request.cookies[sessionCookie(request).name]);
   }
   if (!session) return null;
   const realUser = state.users.get(session.username);
@@ -63,21 +75,13 @@ export async function requireRootOrHq(request: FastifyRequest, state: AppState):
 
 /** HttpOnly so scripts never see it, SameSite=Lax against cross-site posts, Secure whenever served over https. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: Session): void {
-  reply.setCookie(SESSION_COOKIE, session.sid, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-  });
+  const { name, secure } = sessionCookie(request);
+  reply.setCookie(name, session.sid, { httpOnly: true, sameSite: 'lax', path: '/', secure });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: request.protocol === 'https',
-  });
+  const { name, secure } = sessionCookie(request);
+  reply.clearCookie(name, { httpOnly: true, sameSite: 'lax', path: '/', secure });
 }
 
 declare module 'fastify' {

@@ -10,6 +10,6 @@ export type { ServerContext } from './context.js';
 export { HttpError, errorBody } from './errors.js';
 export type { Storage, PutOptions, StoredObject } from './storage/types.js';
 export { createLocalStorage } from './storage/local.js';
-export { SESSION_COOKIE } from './auth.js';
+export { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.js';
 export { DEMO_PASSWORD } from './demo-data/users.js';
 export { safeSameOriginPath } from './legacy/safe-path.js';

@@ -1,8 +1,9 @@
 /**
- * CLI: `npm run serve` (tsx packages/server/src/main.ts [--proxy URL]). Listens on 127.0.0.1:PORT
- * (default 8080) and stops cleanly on SIGINT/SIGTERM.
+ * CLI: `npm run serve` (tsx packages/server/src/main.ts [--proxy URL]). Listens on HOST:PORT (default
+ * 127.0.0.1:8080) and stops cleanly on SIGINT/SIGTERM. A wrong setting stops it here with one line.
  */
 import { parseArgs } from 'node:util';
+import { parseListenHost } from './deploy-options.js';
 import { createServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const port = Number(process.env['PORT'] ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, not "${process.env['PORT']}"`);
+  const host = parseListenHost(process.env['HOST']);
   const app = await createServer({
     ...(values.proxy !== undefined ? { proxy: values.proxy } : {}),
     logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
@@ -29,12 +31,20 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
-  await app.listen({ port, host: '127.0.0.1' });
+  await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  const { env, lockdown, proxy } = app.atrium.options;
+  const { env, lockdown, proxy, publicOrigins, trustProxy } = app.atrium.options;
+  if (publicOrigins.length > 0 && trustProxy === false) {
+    // Not an error (the front door may not send X-Forwarded-For at all), but rarely what is meant.
+    console.warn(
+      "ATRIUM_PUBLIC_ORIGIN is set but ATRIUM_TRUST_PROXY is not: every sign-in attempt counts against the proxy's address (docs/deploy.md)",
+    );
+  }
+  const listening = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`;
+  const publicAt = publicOrigins.length > 0 ? `, public at ${publicOrigins.join(', ')}` : '';
   console.log(
-    `Atrium server: http://127.0.0.1:${actualPort}/ (${env}${lockdown ? ', lockdown' : ''}${proxy ? `, proxy to ${proxy}` : ''})`,
+    `Atrium server: ${listening} (${env}${lockdown ? ', lockdown' : ''}${proxy ? `, proxy to ${proxy}` : ''}${publicAt})`,
   );
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { assetsConfigFromEnv, type AssetsConfig } from '@atrium/releases';
 import { parseRedisUrl } from './state/redis-connection.js';
+import { parseOrigins, parsePublicOrigins, parseTrustProxy, type TrustProxy } from './deploy-options.js';
 
 /** The repository root: packages/server/src -> ../../.. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -54,6 +55,12 @@ export interface ServerOptions {
   now?: () => number;
   /** Key for HMAC-signed upload addresses; a fresh random one per instance by default. */
   secret?: Buffer;
+  /** The origins users type (ATRIUM_PUBLIC_ORIGIN, comma-separated); empty: the origin each request names. */
+  publicOrigins?: string[];
+  /** Which proxies' X-Forwarded-* to believe (ATRIUM_TRUST_PROXY, Fastify's meaning); default none. */
+  trustProxy?: TrustProxy;
+  /** Legacy origins whose pages may call the widgets' endpoints with cookies (ATRIUM_EMBED_ORIGINS). */
+  embedOrigins?: string[];
   /** The release store (ATRIUM_RELEASES_DIR, default <repo>/var/releases): docs/releases.md. */
   releasesDir?: string;
   /** Lets CI call the release API without a session (ATRIUM_DEPLOY_TOKEN); null: root sessions only. */
@@ -67,6 +74,8 @@ export interface ServerOptions {
   releasePollMs?: number;
   /** Where the files of releases go (ATRIUM_ASSETS=local|s3 and its ATRIUM_ASSETS_* settings). */
   assets?: AssetsConfig;
+  /** More same-origin prefixes of legacy screens, beside /legacy/ (ATRIUM_LEGACY_PREFIXES, comma-separated). */
+  legacyPrefixes?: readonly string[];
 }
 
 /**
@@ -108,11 +117,15 @@ export interface ResolvedOptions {
   proxyTimeoutMs: number;
   now: () => number;
   secret: Buffer;
+  publicOrigins: string[];
+  trustProxy: TrustProxy;
+  embedOrigins: string[];
   releasesDir: string;
   deployToken: string | null;
   redisUrl: string | null;
   releasePollMs: number;
   assets: AssetsConfig;
+  legacyPrefixes: readonly string[];
 }
 
 export class OptionsError extends Error {
@@ -182,6 +195,15 @@ function parseDeployToken(value: string | null | undefined): string | null {
   return value;
 }
 
+/** `/classic/,/old-lms/` -> ['/classic/', '/old-lms/']; each is checked when the map is built. */
+function parseLegacyPrefixes(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value
+    .split(',')
+    .map((prefix) => prefix.trim())
+    .filter((prefix) => prefix !== '');
+}
+
 /** Explicit options win; otherwise the environment variables of DESIGN.md; otherwise the defaults. */
 export function resolveOptions(
   options: ServerOptions = {},
@@ -241,6 +263,10 @@ export function resolveOptions(
       positiveInt(environ['ATRIUM_PROXY_TIMEOUT_MS'], 30_000, 'ATRIUM_PROXY_TIMEOUT_MS'),
     now: options.now ?? Date.now,
     secret: options.secret ?? randomBytes(32),
+    publicOrigins: options.publicOrigins ?? parsePublicOrigins(environ['ATRIUM_PUBLIC_ORIGIN']),
+    trustProxy: options.trustProxy ?? parseTrustProxy(environ['ATRIUM_TRUST_PROXY']),
+    embedOrigins:
+      options.embedOrigins ?? parseOrigins(environ['ATRIUM_EMBED_ORIGINS'], 'ATRIUM_EMBED_ORIGINS'),
     releasesDir: path.resolve(
       options.releasesDir ?? (environ['ATRIUM_RELEASES_DIR'] || path.join(REPO_ROOT, 'var', 'releases')),
     ),
@@ -252,6 +278,7 @@ export function resolveOptions(
       options.releasePollMs ??
       positiveInt(environ['ATRIUM_RELEASE_POLL_MS'], 10_000, 'ATRIUM_RELEASE_POLL_MS'),
     assets: options.assets ?? parseAssets(environ),
+    legacyPrefixes: options.legacyPrefixes ?? parseLegacyPrefixes(environ['ATRIUM_LEGACY_PREFIXES']),
   };
 }
 

@@ -9,6 +9,8 @@ import { HttpError, errorBody } from './errors.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { httpOptions } from './http-options.js';
 import { checkCsrf } from './security/csrf.js';
+import { embedCors } from './security/embed-cors.js';
+import { addHsts } from './security/public-origin.js';
 import { registerResponseHeaders } from './security/response-headers.js';
 import { createState } from './state/index.js';
 import { createStorage } from './storage/index.js';
@@ -29,6 +31,7 @@ import { createLiveReleases } from './releases/live.js';
 import { createSharedLiveReleases } from './releases/shared-live.js';
 import { connectRedis } from './state/redis-connection.js';
 import { releaseRoutes } from './releases/routes.js';
+import { redirectSignedInFromLogin } from './routes/signed-in-login.js';
 
 /** JSON bodies of the API are small; anything bigger is a mistake or an attack (uploads stream separately). */
 const BODY_LIMIT = 64 * 1024;
@@ -48,7 +51,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   const app = Fastify({
     logger: options.logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: options.trustProxy,
     ...httpOptions(options.timeouts),
   });
   // Several instances share sessions, the request log, the login limit and the releases through Redis. An
@@ -140,10 +143,14 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.addHook('onRequest', async (request) => checkCsrf(request));
+  // HSTS on every answer when users come over https; CORS before CSRF, as it answers the preflights.
+  app.addHook('onRequest', addHsts(options));
+  app.addHook('onRequest', embedCors(options));
+  app.addHook('onRequest', async (request) => checkCsrf(request, options));
   registerResponseHeaders(app);
   registerRequestLogging(app, ctx.state.requestLog);
 
+  app.addHook('preHandler', redirectSignedInFromLogin(ctx));
   await app.register(frontendRoutes(ctx));
   // Every other GET is an app route (the SPA fallback). A route rather than the not-found handler, so the
   // page goes through @fastify/compress like every other answer; reserved paths stay 404s.

@@ -61,8 +61,9 @@ export class Client {
     const response = await fetch(new URL(pathname, this.base), init);
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
-      if (!pair?.startsWith('atrium_sid=')) continue;
-      this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || pair === 'atrium_sid=' ? null : pair;
+      // `__Host-atrium_sid` when the server's public origin is https (docs/deploy.md).
+      if (!pair || !/^(__Host-)?atrium_sid=/.test(pair)) continue;
+      this.cookie = /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || pair.endsWith('=') ? null : pair;
     }
     return response;
   }

@@ -152,6 +152,18 @@ describe('sign out, reset and other tabs', () => {
     expect(onRemoteSignOut).not.toHaveBeenCalled();
   });
 
+  it('changeUser (switch user, switch back) makes the other tab reload as the new user', async () => {
+    const [a, b] = fakeChannelPair();
+    const onRemoteSchoolChange = vi.fn();
+    const onRemoteSignOut = vi.fn();
+    const tabA = store({ channel: a, onRemoteSchoolChange: vi.fn() });
+    store({ channel: b, onRemoteSchoolChange, onRemoteSignOut });
+    tabA.changeUser();
+    await flush();
+    expect(onRemoteSchoolChange).toHaveBeenCalledTimes(1);
+    expect(onRemoteSignOut).not.toHaveBeenCalled();
+  });
+
   it('ignores malformed channel messages', async () => {
     const [a, b] = fakeChannelPair();
     const onRemoteSignOut = vi.fn();

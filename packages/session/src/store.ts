@@ -56,7 +56,10 @@ export interface SessionStoreOptions {
   storage?: SessionStorageLike | null;
   /** Another tab signed out. Default: go to the login page. */
   onRemoteSignOut?: () => void;
-  /** Another tab changed school. Default: reload, since everything on screen belongs to the old one. */
+  /**
+   * Another tab changed school, or the user it acts as (switch user, switch back). Default: reload, since
+   * everything on screen belongs to the old one.
+   */
   onRemoteSchoolChange?: () => void;
 }
 
@@ -214,6 +217,11 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     /** Tell the other tabs the school changed (after api.swapCompany); this tab navigates on its own. */
     changeSchool(): void {
       post({ type: 'school-changed' });
+    },
+
+    /** Tell the other tabs the session now acts as another user (switch user or switch back). */
+    changeUser(): void {
+      post({ type: 'user-changed' });
     },
 
     /** Back to the first state: nothing known, nothing dismissed. */

@@ -16,6 +16,8 @@ import { createSearchSlot } from './search';
 import type { SearchSlot } from './search';
 import { createConfirmQueue, createUnsavedChangesGuard } from './unsaved';
 import type { ConfirmQueue, UnsavedChangesGuard } from './unsaved';
+import { createUnreadCounter } from './unread';
+import type { UnreadCounter } from './unread';
 import { createUpdateChecker, fetchBuildStamp, onDocumentVisible, runningBuildStamp } from './updates';
 import type { UpdateChecker } from './updates';
 
@@ -26,6 +28,8 @@ export interface ShellServices {
   search: SearchSlot;
   location: LocationStore;
   updates: UpdateChecker;
+  /** The user menu's unread-notifications count. */
+  unread: UnreadCounter;
   runningStamp: string | null;
   /** A client-side navigation (single-spa), so the unsaved-changes guard applies. */
   navigate(to: string): void;
@@ -36,6 +40,21 @@ export interface ShellServices {
   logout(): Promise<void>;
   /** Whether the page runs as an installed app. */
   displayModeStandalone(): boolean;
+}
+
+/**
+ * An in-app navigation that leaves a page with unsaved changes only once the user has said so; the guard's
+ * routing check then finds nothing dirty and lets single-spa go on. Declining changes nothing, the address
+ * included.
+ */
+export async function navigateAfterConfirm(
+  unsaved: Pick<UnsavedChangesGuard, 'confirmDiscard'>,
+  to: string,
+  go: (to: string) => void,
+): Promise<boolean> {
+  if (!(await unsaved.confirmDiscard())) return false;
+  go(to);
+  return true;
 }
 
 export function createBrowserServices(): ShellServices {
@@ -51,8 +70,16 @@ export function createBrowserServices(): ShellServices {
       fetchLatestStamp: fetchBuildStamp(),
       onVisible: onDocumentVisible(document),
     }),
+    unread: createUnreadCounter({
+      fetchCount: (signal) => api.unreadCount({ signal }),
+      onVisible: onDocumentVisible(document),
+    }),
     runningStamp: runningBuildStamp(document),
-    navigate: (to) => navigateToUrl(to),
+    navigate: (to) => {
+      // Ask before the address changes: single-spa pushes the new URL first and only then lets the guard
+      // cancel, so the address bar would show the next page while the question is still open.
+      void navigateAfterConfirm(unsaved, to, navigateToUrl);
+    },
     // single-spa patches replaceState: it reroutes and fires popstate, which the location store hears.
     redirect: (to) => window.history.replaceState(window.history.state, '', to),
     reload: () => window.location.reload(),

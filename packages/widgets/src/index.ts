@@ -11,7 +11,9 @@ export type {
 } from './notification-bar/notification-bar.js';
 export { normalizeNotifications, parseNotificationsAttribute } from './notification-bar/notifications.js';
 export { DevToolbar, ADMIN_PANEL_URL, LEGACY_HOME_URL, REQUEST_LOG_URL } from './dev-toolbar/DevToolbar.js';
-export type { DevToolbarApi, DevToolbarProps } from './dev-toolbar/DevToolbar.js';
+export type { DevToolbarApi, DevToolbarPlace, DevToolbarProps } from './dev-toolbar/DevToolbar.js';
+export { ActingAsBanner } from './dev-toolbar/ActingAsBanner.js';
+export type { ActingAsBannerProps } from './dev-toolbar/ActingAsBanner.js';
 export { DEV_TOOLBAR_TAG, DevToolbarElement, defineDevToolbar } from './dev-toolbar/element.js';
 export { filterSchools, schoolDestination, swapSchool } from './dev-toolbar/school-swap.js';
 export type { SchoolDestination, SwapSchoolDeps } from './dev-toolbar/school-swap.js';

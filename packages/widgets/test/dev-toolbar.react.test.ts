@@ -185,16 +185,43 @@ describe('DevToolbar (React)', () => {
 
   it('gives root every part; Swap to Legacy only in production', async () => {
     session.setState({ sis: sisFor('root') });
-    await render({ defaultOpen: true });
+    await render({ defaultOpen: true, place: 'shell', pathname: '/hub' });
     await settle();
     expect(byText('a', 'Admin panel')?.getAttribute('href')).to.equal(
       '/violet/obuilder/hub/common/admin_panel',
     );
+    // A page without a legacy counterpart: the legacy home.
     expect(byText('a', 'Swap to Legacy')?.getAttribute('href')).to.equal('/legacy/');
     expect(document.querySelector('[role="combobox"]')).to.not.equal(null);
     expect(document.querySelector('select')).to.not.equal(null);
     await act(async () => session.setState({ sis: sisFor('root', { environment: 'development' }) }));
     expect(byText('a', 'Swap to Legacy')).to.equal(null);
+  });
+
+  it("swaps to the current page's legacy counterpart, and follows the shell's navigation", async () => {
+    session.setState({ sis: sisFor('root') });
+    await render({ defaultOpen: true, place: 'shell', pathname: '/evaluations/forms/7' });
+    await settle();
+    expect(byText('a', 'Swap to Legacy')?.getAttribute('href')).to.equal('/legacy/evaluations/form.php?id=7');
+    expect(byText('a', 'Open in the new Atrium')).to.equal(null);
+    await act(async () =>
+      root!.render(createElement(DevToolbar, { defaultOpen: true, place: 'shell', pathname: '/calendar' })),
+    );
+    expect(byText('a', 'Swap to Legacy')?.getAttribute('href')).to.equal('/legacy/scheduling/calendar.php');
+  });
+
+  it('offers the new page on a legacy page that has one, and never Swap to Legacy there', async () => {
+    session.setState({ sis: sisFor('hq') });
+    await render({ defaultOpen: true, pathname: '/legacy/evaluations/form.php', search: '?id=7' });
+    await settle();
+    expect(byText('a', 'Open in the new Atrium')?.getAttribute('href')).to.equal('/evaluations/forms/7');
+    expect(byText('a', 'Swap to Legacy')).to.equal(null);
+    await act(async () => session.setState({ sis: sisFor('root') }));
+    expect(byText('a', 'Swap to Legacy')).to.equal(null);
+    await act(async () =>
+      root!.render(createElement(DevToolbar, { defaultOpen: true, pathname: '/legacy/terms' })),
+    );
+    expect(byText('a', 'Open in the new Atrium')).to.equal(null);
   });
 
   it('removes its window listener on unmount', async () => {

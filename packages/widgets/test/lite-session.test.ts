@@ -36,6 +36,15 @@ describe('the legacy session on the critical path (lite-session)', () => {
     expect(new Headers(init.headers).has('Authorization')).to.equal(false);
   });
 
+  it("asks Atrium's origin, with its cookie, when the script came from another origin than the page", async () => {
+    const calls: Array<[string, RequestInit]> = [];
+    const initialize = { sis, lapi_access_token: 'lapi', system_notifications: [] };
+    const url = 'https://app.school.test/lapi/rpc/common/ionic/initialize';
+    await fetchLegacySession(fakeFetch({ [url]: { body: initialize } }, calls), 'https://app.school.test');
+    expect(calls.map(([path]) => path)).to.deep.equal([url]);
+    expect(calls[0]?.[1].credentials).to.equal('include');
+  });
+
   it('reports a visitor as unauthorized, like the client', async () => {
     const error = await fetchLegacySession(
       fakeFetch({ '/lapi/rpc/common/ionic/initialize': { status: 401, body: { message: 'no' } } }, []),

@@ -3,7 +3,7 @@
  * the modal, sanitising, shadow-DOM styles and the double-definition guard.
  */
 import { expect } from 'chai';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { SystemNotification } from '@atrium/api';
 import { defineNotificationBar } from '../src/notification-bar/define.js';
 import { NotificationBarElement } from '../src/notification-bar/notification-bar.js';
@@ -92,6 +92,49 @@ afterEach(() => {
 });
 
 describe('<atrium-notification-bar>', () => {
+  describe('narrow screens', () => {
+    afterEach(async () => {
+      await setViewport({ width: 1280, height: 800 });
+    });
+
+    const shown = (element: HTMLElement) => element.getBoundingClientRect().height > 0;
+
+    it('folds every notice, static and non-closeable ones too, into one line with a count that unfolds', async () => {
+      await setViewport({ width: 375, height: 740 });
+      const el = await mount((e) => {
+        e.notifications = [staticOne, plain, closeable, clickable];
+      });
+      const fold = () => el.shadowRoot!.querySelector<HTMLButtonElement>('button.fold')!;
+      expect(rows(el).map(shown)).to.deep.equal([true, false, false, false]);
+      expect(fold().textContent?.trim()).to.equal('Show all 4 notices');
+      expect(fold().getAttribute('aria-expanded')).to.equal('false');
+      const frame = el.shadowRoot!.querySelector<HTMLElement>('.frame')!;
+      // One line of text: the fold, not a stack of four notices.
+      expect(frame.getBoundingClientRect().height).to.be.below(45);
+
+      fold().click();
+      await el.updateComplete;
+      expect(rows(el).map(shown)).to.deep.equal([true, true, true, true]);
+      expect(fold().textContent?.trim()).to.equal('Show fewer notices');
+      expect(fold().getAttribute('aria-expanded')).to.equal('true');
+
+      // Wide screens list every notice and never offer the fold.
+      fold().click();
+      await el.updateComplete;
+      await setViewport({ width: 1280, height: 800 });
+      expect(rows(el).map(shown)).to.deep.equal([true, true, true, true]);
+      expect(shown(fold())).to.equal(false);
+    });
+
+    it('has nothing to fold with a single notice', async () => {
+      await setViewport({ width: 375, height: 740 });
+      const el = await mount((e) => {
+        e.notifications = [plain];
+      });
+      expect(el.shadowRoot!.querySelector('button.fold')).to.equal(null);
+    });
+  });
+
   it('is registered as NotificationBarElement and typed through HTMLElementTagNameMap', () => {
     expect(customElements.get('atrium-notification-bar')).to.equal(NotificationBarElement);
     const el: NotificationBarElement = document.createElement('atrium-notification-bar');

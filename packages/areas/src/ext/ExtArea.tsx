@@ -1,8 +1,10 @@
-import { useStyles } from '@atrium/ui';
+import { useEffect, useSyncExternalStore } from 'react';
+import { migrationMapSource } from '@atrium/migration';
+import { Spinner, useStyles } from '@atrium/ui';
 import { useAreaProps } from '../kit/area-context';
 import { AreaLayout } from '../kit/AreaLayout';
 import { AreaLink } from '../kit/AreaLink';
-import { EXT_ALLOWED_PREFIX, extTarget } from './ext-target';
+import { extTarget } from './ext-target';
 import extCss from './ext.css';
 
 function currentSearch(path: string): string {
@@ -10,16 +12,29 @@ function currentSearch(path: string): string {
   return typeof location !== 'undefined' && location.pathname === path ? location.search : '';
 }
 
-/** ext/**: a legacy page shown inside the shell, or a clear refusal for any other address. */
+/**
+ * ext/**: a legacy page shown inside the shell, or a clear refusal for any other address. What counts as a
+ * legacy page is the migration map's legacy prefixes: the bundled map at once, the server's (with the
+ * deployment's ATRIUM_LEGACY_PREFIXES) once it has come; an address only the server's map admits waits
+ * for it rather than being refused too early.
+ */
 export function ExtArea() {
   useStyles(extCss);
   const { path } = useAreaProps();
-  const target = extTarget(path, location.origin, currentSearch(path));
+  const { map, settled } = useSyncExternalStore(migrationMapSource.subscribe, migrationMapSource.getSnapshot);
+  useEffect(() => {
+    void migrationMapSource.load();
+  }, []);
+  const prefixes = map.legacyPrefixes;
+  const target = extTarget(path, location.origin, currentSearch(path), prefixes);
+  if (target === null && !settled) {
+    return <Spinner label="Loading…" />;
+  }
   if (target === null) {
     return (
       <AreaLayout
         title="This address can't be shown"
-        lead={`Only pages of the legacy screens (addresses under ${EXT_ALLOWED_PREFIX}) can be shown inside Atrium.`}
+        lead={`Only pages of the legacy screens (addresses under ${prefixes.join(', ')}) can be shown inside Atrium.`}
       >
         <p>
           The address <code>{path}</code> does not name one of them.

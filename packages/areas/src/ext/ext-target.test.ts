@@ -30,3 +30,29 @@ describe('extTarget', () => {
     expect(extTarget(pathname, origin)).toBeNull();
   });
 });
+
+describe('extTarget with the migration map prefixes', () => {
+  const prefixes = ['/legacy/', '/classic/'];
+
+  it('shows pages under every legacy prefix the map names', () => {
+    expect(extTarget('/ext/classic/grades.php', origin, '?term=3', prefixes)).toBe(
+      '/classic/grades.php?term=3',
+    );
+    expect(extTarget('/ext/legacy/lms/', origin, '', prefixes)).toBe('/legacy/lms/');
+    // Without the map's word, /classic/ is not a legacy screen.
+    expect(extTarget('/ext/classic/grades.php', origin)).toBeNull();
+  });
+
+  it.each([
+    ['a climb out of an added prefix', '/ext/classic/..%2fcommon/login'],
+    ['a name that only starts like a prefix', '/ext/classicx/'],
+    ['another origin', '/ext//evil.example/classic/'],
+  ])('still refuses %s', (_label, pathname) => {
+    expect(extTarget(pathname, origin, '', prefixes)).toBeNull();
+  });
+
+  it('admits nothing through a prefix without its closing slash or the root', () => {
+    expect(extTarget('/ext/classicx/a', origin, '', ['/classic'])).toBeNull();
+    expect(extTarget('/ext/home', origin, '', ['/'])).toBeNull();
+  });
+});

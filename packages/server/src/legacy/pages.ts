@@ -1,4 +1,6 @@
 import type { CatalogueApp } from '../../../api/src/app-catalogue.js';
+import type { School } from '../../../api/src/schemas.js';
+import type { LegacyPageMatch } from '@atrium/migration';
 import type { DemoUser } from '../demo-data/users.js';
 import { displayName } from '../demo-data/users.js';
 import { html, type SafeHtml } from '../html/escape.js';
@@ -19,19 +21,31 @@ export function signOutForm(): SafeHtml {
   </form>`;
 }
 
-function nav(user: DemoUser | null): SafeHtml {
+function nav(user: DemoUser | null, newPage: string | null): SafeHtml {
+  const across = newPage
+    ? html`<a href="${newPage}">This page in the new Atrium</a>`
+    : html`<a href="/home">Back to the new Atrium</a>`;
   return html`<nav aria-label="Legacy">
     <ul>
       <li><a href="/legacy/">Legacy home</a></li>
-      <li><a href="/home">Back to the new Atrium</a></li>
+      <li>${across}</li>
       ${user ? html`<li>${signOutForm()}</li>` : html`<li><a href="/common/login">Sign in</a></li>`}
     </ul>
     ${user ? html`<p>Signed in as <strong>${displayName(user)}</strong> (${user.username})</p>` : ''}
   </nav>`;
 }
 
-function legacyPage(title: string, user: DemoUser | null, main: SafeHtml): string {
-  return renderPage({ title: `${title} - Atrium (legacy)`, nav: nav(user), main, widgets: true });
+/**
+ * `newPage` is the new counterpart from the migration map, when the page has one: the page's own link
+ * then goes there, so people who never see the developer toolbar (students) can move across too.
+ */
+function legacyPage(
+  title: string,
+  user: DemoUser | null,
+  main: SafeHtml,
+  newPage: string | null = null,
+): string {
+  return renderPage({ title: `${title} - Atrium (legacy)`, nav: nav(user, newPage), main, widgets: true });
 }
 
 /** What GET /common/login/logout.php shows: old links land here, and signing out takes the button. */
@@ -47,7 +61,11 @@ export function signOutPage(user: DemoUser | null): string {
   });
 }
 
-export function legacyHomePage(user: DemoUser, apps: readonly CatalogueApp[]): string {
+export function legacyHomePage(
+  user: DemoUser,
+  apps: readonly CatalogueApp[],
+  newPage: string | null = null,
+): string {
   return legacyPage(
     'Legacy home',
     user,
@@ -57,10 +75,11 @@ export function legacyHomePage(user: DemoUser, apps: readonly CatalogueApp[]): s
         ${apps.map((app) => html`<li><a href="/legacy/${app.key}/">${app.name}</a>: ${app.description}</li> `)}
       </ul>
       <p><a href="/home">Go to the new Atrium home</a></p>`,
+    newPage,
   );
 }
 
-export function legacyAppPage(user: DemoUser, app: CatalogueApp): string {
+export function legacyAppPage(user: DemoUser, app: CatalogueApp, newPage: string | null = null): string {
   return legacyPage(
     app.name,
     user,
@@ -68,6 +87,64 @@ export function legacyAppPage(user: DemoUser, app: CatalogueApp): string {
       <p>${app.description}</p>
       <p>This is the classic screen of ${app.name}. It keeps working beside the new Atrium.</p>
       <p><a href="/legacy/">Back to the legacy home</a></p>`,
+    newPage,
+  );
+}
+
+/**
+ * A classic screen the migration map names (a course, an evaluation form, the calendar…): the demo's
+ * stand-in for the PHP page, showing the parameters it was opened with, as the real screen would use them.
+ */
+export function legacyMappedPage(user: DemoUser, page: LegacyPageMatch): string {
+  const params = Object.entries(page.params);
+  const heading =
+    params.length > 0
+      ? `${page.entry.title} ${params.map(([, value]) => value).join(' ')}`
+      : page.entry.title;
+  return legacyPage(
+    page.entry.title,
+    user,
+    html`<h1>${heading} (legacy)</h1>
+      <p>This is the classic screen for ${page.entry.title.toLowerCase()}.</p>
+      ${
+        params.length > 0
+          ? html`<dl>
+              ${params.map(
+                ([name, value]) =>
+                  html`<dt>${name}</dt>
+                    <dd>${value}</dd>`,
+              )}
+            </dl>`
+          : ''
+      }
+      <p><a href="/legacy/">Back to the legacy home</a></p>`,
+    page.newUrl,
+  );
+}
+
+/**
+ * A school's home (`/<abbreviation>/`), where the school picker lands in production (SPEC section 7). It
+ * names the school the session now works in, and says so plainly when this page's school is not it.
+ */
+export function schoolHomePage(user: DemoUser, school: School, active: School | null): string {
+  const isActive = active?.sis_school_id === school.sis_school_id;
+  return legacyPage(
+    `${school.abbreviation} home`,
+    user,
+    html`<h1>${school.name_with_ids}</h1>
+      ${
+        isActive
+          ? html`<p class="school-active">You are now working in <strong>${school.abbreviation}</strong>.</p>`
+          : html`<p class="school-active">
+              This is the home of ${school.abbreviation}. You are working in
+              <strong>${active ? active.abbreviation : 'no school'}</strong>.
+            </p>`
+      }
+      <ul>
+        <li><a href="/home">Go to the new Atrium home</a></li>
+        <li><a href="/legacy/">Go to the legacy home</a></li>
+      </ul>`,
+    '/home',
   );
 }
 

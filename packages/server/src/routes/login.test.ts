@@ -115,7 +115,7 @@ describe('sign-in', () => {
     const csp = page.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(htmlText).toContain(`<script nonce="${nonce}">`);
-    expect(htmlText).toContain(`const targetOrigin = ${JSON.stringify(server.url)}`);
+    expect(htmlText).toContain(`const targetOrigin = window.location.origin;`);
     const message = JSON.parse(/const message = (\{.*\});/.exec(htmlText)?.[1] ?? 'null') as {
       type: string;
       state: string;

@@ -3,11 +3,10 @@ import type { ServerContext } from '../context.js';
 import { SafeHtml, html, jsonForScript } from '../html/escape.js';
 import { renderPage } from '../html/page.js';
 import { createNonce, pageCsp, sendHtml } from '../html/security-headers.js';
-import { ownOrigin } from '../security/csrf.js';
 
 /**
  * The demo identity provider the login page opens in a popup for the `sso` account. 'Continue as sso'
- * hands `{ type: 'atrium-sso', state, code }` to the opener, addressed to this server's own origin only,
+ * hands `{ type: 'atrium-sso', state, code }` to the opener, addressed to the popup's own origin only,
  * then closes. Its one inline script runs under a per-response nonce.
  */
 export function ssoRoutes(ctx: ServerContext) {
@@ -35,7 +34,8 @@ export function ssoRoutes(ctx: ServerContext) {
         tail: html`<script nonce="${nonce}">
           (() => {
             const message = ${new SafeHtml(jsonForScript(message))};
-            const targetOrigin = ${new SafeHtml(jsonForScript(ownOrigin(request)))};
+            // This page's own origin is the opener's (the popup opened a relative URL): right behind any proxy.
+            const targetOrigin = window.location.origin;
             document.getElementById('continue').addEventListener('click', () => {
               if (!window.opener) {
                 document.getElementById('status').textContent =

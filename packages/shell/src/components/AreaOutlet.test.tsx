@@ -44,6 +44,7 @@ function fakeServices(modules: Record<string, unknown> = MODULES): ShellServices
     unsaved: { setDirty: vi.fn(), release: vi.fn() },
     search: createSearchSlot(),
     navigate: vi.fn(),
+    location: { subscribe: () => () => {}, getPathname: () => '/', getSearch: () => '' },
   } as unknown as ShellServices;
 }
 
@@ -103,6 +104,40 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('AreaOutlet', () => {
+  it("offers the page's classic screen once Retry has failed too, where the migration map names one", async () => {
+    let imports = 0;
+    const registry: ModuleRegistry = {
+      resolve: (name) => `http://x/${name}.js`,
+      import: () => {
+        imports += 1;
+        return Promise.reject(new Error('offline'));
+      },
+    };
+    const services = { ...fakeServices(), loader: createAreaLoader({ registry }) } as ShellServices;
+    const view = (pathname: string) => {
+      const { route } = matchRoute(pathname);
+      return (
+        <ServicesContext.Provider value={services}>
+          <AreaOutlet route={route} area={route.area!} pathname={pathname} />
+        </ServicesContext.Provider>
+      );
+    };
+    const { getByRole, queryByRole, rerender } = render(view('/evaluations/forms/5'));
+    await waitFor(() => expect(getByRole('button', { name: 'Retry' })).toBeTruthy());
+    // The first failure: Retry only, the new page may well load on a second try.
+    expect(queryByRole('link', { name: 'Open the classic page' })).toBeNull();
+    act(() => getByRole('button', { name: 'Retry' }).click());
+    await waitFor(() => expect(imports).toBeGreaterThanOrEqual(2));
+    const classic = await waitFor(() => getByRole('link', { name: 'Open the classic page' }));
+    expect(classic.getAttribute('href')).toBe('/legacy/evaluations/form.php?id=5');
+    // A page the map does not name has no classic screen to offer.
+    rerender(view('/hub'));
+    await waitFor(() => expect(getByRole('button', { name: 'Retry' })).toBeTruthy());
+    act(() => getByRole('button', { name: 'Retry' }).click());
+    await waitFor(() => expect(getByRole('heading', { name: 'Hub' })).toBeTruthy());
+    expect(queryByRole('link', { name: 'Open the classic page' })).toBeNull();
+  });
+
   it('switching areas many times leaves no listeners, containers or nodes behind', async () => {
     const listeners = trackListeners();
     const services = fakeServices();

@@ -4,6 +4,7 @@ import type { AreaProps } from '@atrium/ui';
 import { areaModuleName } from '../routes';
 import type { AreaName, RouteDef } from '../routes';
 import { useServices } from '../services';
+import { useLocationSearch } from '../hooks';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
 import { AreaErrorCard } from './AreaErrorCard';
 import { AreaParcel } from './AreaParcel';
@@ -30,6 +31,9 @@ function AreaHost({
   pathname: string;
 }) {
   const { loader, unsaved, search, navigate } = useServices();
+  const locationSearch = useLocationSearch();
+  // Retry was pressed at least once: if the area fails again, the card offers the classic page.
+  const [retried, setRetried] = useState(false);
   const owner = `${moduleName}${useId()}`;
   const getEntry = useCallback(() => loader.get(moduleName), [loader, moduleName]);
   const entry = useSyncExternalStore(loader.subscribe, getEntry, getEntry);
@@ -69,6 +73,7 @@ function AreaHost({
   );
 
   const retry = useCallback(() => {
+    setRetried(true);
     setMountFailed(null);
     unsaved.release(owner);
     search.release(owner);
@@ -85,8 +90,17 @@ function AreaHost({
     [attempt],
   );
 
+  const errorCard = (
+    <AreaErrorCard
+      title={route.title}
+      onRetry={retry}
+      pathname={pathname}
+      search={locationSearch}
+      retried={retried}
+    />
+  );
   if (entry.status === 'error' || (entry.status === 'loaded' && mountFailed === entry.attempt)) {
-    return <AreaErrorCard title={route.title} onRetry={retry} />;
+    return errorCard;
   }
   if (entry.status !== 'loaded') {
     return (
@@ -96,10 +110,7 @@ function AreaHost({
     );
   }
   return (
-    <AreaErrorBoundary
-      key={entry.attempt}
-      fallback={() => <AreaErrorCard title={route.title} onRetry={retry} />}
-    >
+    <AreaErrorBoundary key={entry.attempt} fallback={() => errorCard}>
       <AreaParcel config={entry.config} areaProps={areaProps} onError={onMountError} />
     </AreaErrorBoundary>
   );

@@ -7,7 +7,7 @@ import { evaluateGuard, matchRoute } from '../routes';
 import { useLocationSearch, useMobile, usePathname, useSessionStatus, useSis } from '../hooks';
 import { ServicesContext, getBrowserServices, useServices } from '../services';
 import type { ShellServices } from '../services';
-import { DevToolbarSlot, NotificationBarSlot } from '../slots';
+import { ActingAsSlot, DevToolbarSlot, NotificationBarSlot } from '../slots';
 import { AreaOutlet } from './AreaOutlet';
 import { BootErrorAlert } from './BootErrorAlert';
 import { Forbidden } from './Forbidden';
@@ -114,6 +114,7 @@ function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
       >
         Skip to main content
       </a>
+      <ActingAsSlot />
       {hidden ? null : (
         <TopBar
           currentPath={match.route.path}
@@ -123,7 +124,9 @@ function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
           signedIn={signedIn}
         />
       )}
-      <NotificationBarSlot route={pathname} />
+      {/* The notification bar is chrome (SPEC section 2 lists it with the side navigation and the mobile
+          menu), so direct-link and standalone modes hide it with the rest. */}
+      {hidden ? null : <NotificationBarSlot route={pathname} />}
       <div className="atrium-shell__body">
         {hidden ? null : <SideNav sections={sections} currentPath={match.route.path} />}
         <main id={MAIN_ID} ref={mainRef} tabIndex={-1} className="atrium-shell__main">

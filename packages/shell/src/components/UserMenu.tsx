@@ -1,8 +1,9 @@
-import { memo, useCallback, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '@atrium/ui';
 import { displayName } from '@atrium/session';
 import { useSis } from '../hooks';
 import { useServices } from '../services';
+import { unreadBadgeText, unreadLabel } from '../unread';
 import { usePopoverDismiss } from './use-popover-dismiss';
 
 /**
@@ -12,7 +13,11 @@ import { usePopoverDismiss } from './use-popover-dismiss';
 /** Memoised (no props): it reads the session itself, so a navigation has nothing to tell it. */
 export const UserMenu = memo(function UserMenu() {
   const sis = useSis();
-  const { logout } = useServices();
+  const { logout, unread } = useServices();
+  const unreadCount = useSyncExternalStore(unread.subscribe, unread.getCount, unread.getCount);
+  // Counted while the menu is on screen (a signed-in user), refreshed each time the tab is visible again.
+  const signedIn = sis !== null;
+  useEffect(() => (signedIn ? unread.start() : undefined), [signedIn, unread]);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const panelId = useId();
@@ -43,7 +48,13 @@ export const UserMenu = memo(function UserMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="atr-visually-hidden">User menu for </span>
-        {name}
+        <span className="atrium-usermenu__label">{name}</span>
+        {unreadCount !== null && unreadCount > 0 ? (
+          <span className="atrium-usermenu__badge">
+            <span aria-hidden="true">{unreadBadgeText(unreadCount)}</span>
+            <span className="atr-visually-hidden">, {unreadLabel(unreadCount)}</span>
+          </span>
+        ) : null}
       </Button>
       <div id={panelId} className="atrium-usermenu__panel" hidden={!open}>
         <div className="atrium-usermenu__info">

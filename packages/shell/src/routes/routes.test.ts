@@ -189,3 +189,13 @@ describe('areaModuleFor', () => {
     expect(areaModuleFor('/no/such/page')).toBe('@atrium/area-not-found');
   });
 });
+
+describe('the migration map against the route table', () => {
+  it('names only pages some route of the shell owns', async () => {
+    const { DEFAULT_MIGRATION_MAP } = await import('@atrium/migration');
+    for (const entry of DEFAULT_MIGRATION_MAP.entries) {
+      const sample = entry.route.replace(/:[A-Za-z_]+/g, 'x1');
+      expect(matchRoute(sample).notFound, entry.route).toBe(false);
+    }
+  });
+});

@@ -1,2 +1,3 @@
 export { NotificationBarSlot } from './NotificationBarSlot';
 export { DevToolbarSlot } from './DevToolbarSlot';
+export { ActingAsSlot } from './ActingAsSlot';

@@ -60,3 +60,31 @@ describe('unsaved changes guard', () => {
     uninstall();
   });
 });
+
+describe('navigateAfterConfirm', () => {
+  it('changes the address only after the user confirms leaving', async () => {
+    const { navigateAfterConfirm } = await import('../services');
+    const answers: ((leave: boolean) => void)[] = [];
+    const guard = createUnsavedChangesGuard({
+      target: new EventTarget(),
+      confirmLeave: () => new Promise<boolean>((resolve) => answers.push(resolve)),
+    });
+    const visited: string[] = [];
+    guard.setDirty('area', true);
+
+    const declined = navigateAfterConfirm(guard, '/profile', (to) => visited.push(to));
+    await Promise.resolve();
+    expect(visited).toEqual([]);
+    answers[0]!(false);
+    expect(await declined).toBe(false);
+    expect(visited).toEqual([]);
+    expect(guard.isDirty()).toBe(true);
+
+    const accepted = navigateAfterConfirm(guard, '/profile', (to) => visited.push(to));
+    await Promise.resolve();
+    expect(visited).toEqual([]);
+    answers[1]!(true);
+    expect(await accepted).toBe(true);
+    expect(visited).toEqual(['/profile']);
+  });
+});

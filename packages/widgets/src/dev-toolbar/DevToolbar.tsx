@@ -5,8 +5,14 @@
  * What is hidden here is a convenience, not a permission: the server refuses every one of these actions
  * (roster, swap, user switch) to anyone who is not allowed them.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api as defaultApi } from '@atrium/api';
+import {
+  migrationMapSource,
+  newCounterpart,
+  swapToLegacyTarget,
+  type MigrationMapSource,
+} from '@atrium/migration';
 import type { ApiClient, School, Sis } from '@atrium/api';
 import { canSeeDevToolbar, session as defaultSession, useSession } from '@atrium/session';
 import type { SessionState, SessionStore } from '@atrium/session';
@@ -24,6 +30,9 @@ export const REQUEST_LOG_URL = '/lapi/telescope/requests';
 export const ADMIN_PANEL_URL = '/violet/obuilder/hub/common/admin_panel';
 export const LEGACY_HOME_URL = '/legacy/';
 
+/** Where the toolbar runs: inside the new shell, or on a legacy page (the `<atrium-dev-toolbar>` element). */
+export type DevToolbarPlace = 'shell' | 'legacy';
+
 export type DevToolbarApi = Pick<
   ApiClient,
   'roster' | 'swapCompany' | 'devUsers' | 'switchUser' | 'switchBack'
@@ -34,9 +43,21 @@ export interface DevToolbarProps {
   defaultOpen?: boolean;
   /** Side effects, injectable for tests; the defaults are the page's own. */
   api?: DevToolbarApi;
-  store?: Pick<SessionStore, 'getState' | 'subscribe' | 'changeSchool'>;
+  store?: Pick<SessionStore, 'getState' | 'subscribe' | 'changeSchool' | 'changeUser'>;
   navigate?: (url: string) => void;
   reload?: () => void;
+  /**
+   * 'shell' (the new front end) offers 'Swap to Legacy' to the current page's legacy counterpart;
+   * 'legacy' (default, the element) offers 'Open in the new Atrium' where the page has a new counterpart.
+   */
+  place?: DevToolbarPlace;
+  /** The page's address; the shell passes its route so the links follow in-app navigation. */
+  pathname?: string;
+  search?: string;
+  /** False where the host renders the acting-as banner itself (the shell does, for every user). */
+  showActingAs?: boolean;
+  /** The migration map (the page's source by default: the bundled map, then the server's). */
+  migrationMap?: MigrationMapSource;
 }
 
 const selectSis = (state: SessionState): Sis | null => state.sis;
@@ -53,10 +74,23 @@ export function DevToolbar({
   store = defaultSession,
   navigate = browserNavigate,
   reload = browserReload,
+  place = 'legacy',
+  pathname,
+  search,
+  showActingAs = true,
+  migrationMap = migrationMapSource,
 }: DevToolbarProps) {
   useStyles(kitCss, devToolbarCss);
   const sis = useSession(selectSis, store);
   const allowed = canSeeDevToolbar(sis);
+  const { map } = useSyncExternalStore(migrationMap.subscribe, migrationMap.getSnapshot);
+  useEffect(() => {
+    if (allowed) void migrationMap.load();
+  }, [allowed, migrationMap]);
+  const here = {
+    pathname: pathname ?? window.location.pathname,
+    search: search ?? (pathname === undefined ? window.location.search : ''),
+  };
   const [open, setOpen] = useState(defaultOpen);
   const [schools, setSchools] = useState<School[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -120,7 +154,8 @@ export function DevToolbar({
       const destination = await swapSchool(school, {
         api,
         environment: sis.environment,
-        origin: window.location.origin,
+        // The school's home is an Atrium page: on a legacy page of another host, Atrium's origin.
+        origin: new URL(defaultApi.urlOf('/'), window.location.href).origin,
         navigate,
         announce: () => store.changeSchool(),
       });
@@ -140,7 +175,11 @@ export function DevToolbar({
     }
   };
 
-  const banner = sis?.acting_as ? <ActingAsBanner sis={sis} api={api} onSwitchedBack={reload} /> : null;
+  const banner =
+    showActingAs && sis?.acting_as ? (
+      <ActingAsBanner sis={sis} api={api} onSwitchedBack={reload} announce={() => store.changeUser()} />
+    ) : null;
+  const newPage = place === 'legacy' ? newCounterpart(map, here.pathname, here.search) : null;
   if (!allowed || !sis) return banner;
 
   return (
@@ -163,7 +202,13 @@ export function DevToolbar({
           Developer toolbar
         </h2>
         {sis.telescope_enabled ? (
-          <a className="atr-btn" href={REQUEST_LOG_URL} target="_blank" rel="noopener noreferrer">
+          <a
+            className="atr-btn"
+            // On Atrium's origin, which on a legacy page of another host is not the page's.
+            href={defaultApi.urlOf(REQUEST_LOG_URL)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Request log<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
           </a>
         ) : null}
@@ -172,7 +217,10 @@ export function DevToolbar({
           <UserSwitcher
             api={api}
             currentUsername={sis.user.username}
-            onSwitched={reload}
+            onSwitched={() => {
+              store.changeUser();
+              reload();
+            }}
             onError={(message) => setError(`The user could not be switched. ${message}`)}
           />
         ) : null}
@@ -181,9 +229,14 @@ export function DevToolbar({
             Admin panel
           </a>
         ) : null}
-        {isRoot && sis.environment === 'production' ? (
-          <a className="atr-btn" href={LEGACY_HOME_URL}>
+        {place === 'shell' && isRoot && sis.environment === 'production' ? (
+          <a className="atr-btn" href={swapToLegacyTarget(map, here.pathname, here.search)}>
             Swap to Legacy
+          </a>
+        ) : null}
+        {newPage !== null ? (
+          <a className="atr-btn" href={newPage}>
+            Open in the new Atrium
           </a>
         ) : null}
         {isRoot ? <ReleasesPanel reload={reload} /> : null}

@@ -88,18 +88,4 @@ export const devToolbarCss = `
 .atrium-devtb-picker__abbr {
   font-weight: 700;
 }
-.atrium-devtb-acting {
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 0.75rem;
-  padding: 0.5rem 1rem;
-  font: 0.95rem/1.3 var(--atr-font, system-ui, sans-serif);
-  background: var(--atr-warning-surface, #fff4d6);
-  color: var(--atr-warning-text, #5c3d00);
-  border-bottom: 2px solid var(--atr-warning-border, #b7791f);
-}
-.atrium-devtb-acting__text {
-  margin: 0;
-}
 `;

@@ -35,8 +35,16 @@ function invalid(status: number): ApiError {
   return new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status);
 }
 
-/** One POST with the client's behaviour: same-origin cookies, JSON both ways, timeout, error codes. */
-async function postJson(fetchImpl: typeof fetch, path: string): Promise<{ status: number; json: unknown }> {
+/**
+ * One POST with the client's behaviour: the session cookie, JSON both ways, timeout, error codes. `url` is
+ * on Atrium's origin (api-origin.ts): the page's own (a relative path), or another origin of the site,
+ * where the cookie goes too (`include`) and the server answers CORS only to the origins it lists.
+ */
+async function postJson(
+  fetchImpl: typeof fetch,
+  url: string,
+  credentials: RequestCredentials,
+): Promise<{ status: number; json: unknown }> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -47,12 +55,12 @@ async function postJson(fetchImpl: typeof fetch, path: string): Promise<{ status
   let ok: boolean;
   let text: string;
   try {
-    // Relative paths: the page's own origin, with its cookie; no bearer is sent.
-    const response = await fetchImpl(path, {
+    // The cookie only; no bearer is sent.
+    const response = await fetchImpl(url, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: '{}',
-      credentials: 'same-origin',
+      credentials,
       signal: controller.signal,
     });
     status = response.status;
@@ -109,11 +117,16 @@ function sisOf(value: unknown): Sis | null {
   return value as unknown as Sis;
 }
 
-/** Reads initialize on the page's cookie. Throws `ApiError` (or TypeError) on failure. */
+/** Reads initialize on Atrium's cookie, at `apiOrigin`. Throws `ApiError` (or TypeError) on failure. */
 export async function fetchLegacySession(
   fetchImpl: typeof fetch = globalThis.fetch,
+  apiOrigin: string = globalThis.location.origin,
 ): Promise<LiteLegacySession> {
-  const { status, json } = await postJson(fetchImpl, '/lapi/rpc/common/ionic/initialize');
+  const path = '/lapi/rpc/common/ionic/initialize';
+  const { status, json } =
+    apiOrigin === globalThis.location.origin
+      ? await postJson(fetchImpl, path, 'same-origin')
+      : await postJson(fetchImpl, `${apiOrigin}${path}`, 'include');
   if (!isRecord(json)) throw invalid(status);
   const lapiToken = json['lapi_access_token'];
   const list = json['system_notifications'];

@@ -11,8 +11,12 @@ import { widgetsRegistry } from '../registry.js';
 import type { LegacySessionSnapshot } from '../registry.js';
 import { isInsideAtriumShell } from './embedded.js';
 import { fetchLegacySession } from './lite-session.js';
+import { deploymentProblem, widgetsApiOrigin } from './api-origin.js';
 
 const registry = widgetsRegistry();
+
+/** Atrium's origin: where this script came from, which may be another origin than the page's. */
+export const apiOrigin: string = widgetsApiOrigin();
 
 /** Inside the Atrium shell, whose own bar and toolbar show: both tags render nothing there. */
 export const embedded: boolean = isInsideAtriumShell();
@@ -30,12 +34,15 @@ export function initializeAnswerOfThisCopy(): unknown {
 /** The session on the bar's critical path: one fetch in the entry, no client chunk (lite-session.ts). */
 async function startLiteSession(): Promise<LegacySessionSnapshot | null> {
   try {
-    const { snapshot, initialize } = await fetchLegacySession();
+    const { snapshot, initialize } = await fetchLegacySession(globalThis.fetch, apiOrigin);
     initializeAnswer = initialize;
     return snapshot;
   } catch (error) {
-    // Nobody signed in here is normal on a legacy page: show nothing, say nothing.
-    if (!isApiError(error) || error.code !== 'unauthorized') {
+    // Nobody signed in here is normal on a legacy page: show nothing, say nothing. A deployment fault
+    // (a refused origin) is an error naming the setting to fix.
+    const problem = deploymentProblem(error, apiOrigin, globalThis.location.origin);
+    if (problem !== null) console.error(problem);
+    else if (!isApiError(error) || error.code !== 'unauthorized') {
       console.warn('[atrium-widgets] could not read the legacy session', error);
     }
     return null;

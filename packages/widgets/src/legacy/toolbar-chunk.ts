@@ -6,8 +6,14 @@
 import { defineDevToolbar } from '../dev-toolbar/element.js';
 import type { ToolbarChunk } from './dev-toolbar-loader.js';
 
+import { api } from '@atrium/api';
+import { widgetsApiOrigin } from './api-origin.js';
+
 // The full client and store come with this chunk: only root and HQ users need them on a legacy page.
 export { adoptLegacySession } from './legacy-session.js';
+
+// The toolbar's calls go where the script came from (Atrium's origin), as the entry's initialize did.
+api.useServerOrigin(widgetsApiOrigin());
 
 export const INNER_TAG = 'atrium-dev-toolbar-view';
 

@@ -79,6 +79,7 @@ export class NotificationBarElement extends LitElement {
     _dismissed: { state: true },
     _open: { state: true },
     _sanitize: { state: true },
+    _expanded: { state: true },
   };
 
   /** The list to show; when undefined the element reads the session (see `source`). */
@@ -92,6 +93,8 @@ export class NotificationBarElement extends LitElement {
   declare private _dismissed: readonly string[];
   declare private _open: SystemNotification | null;
   declare private _sanitize: Sanitizer | null;
+  /** On narrow screens several notices fold into one line; the user unfolds them (styles.ts). */
+  declare private _expanded: boolean;
 
   /** The button that opened the modal: focus goes back to it when the modal closes. */
   private _opener: HTMLElement | null = null;
@@ -109,6 +112,7 @@ export class NotificationBarElement extends LitElement {
     this._sessionList = null;
     this._dismissed = [];
     this._open = null;
+    this._expanded = false;
     // The browser's own sanitiser is there at once where it exists: rich text in the first paint.
     this._sanitize = nativeSanitizer();
   }
@@ -301,6 +305,24 @@ export class NotificationBarElement extends LitElement {
     </li>`;
   }
 
+  /**
+   * Narrow screens (styles.ts) show the first notice on one line and this button, which says how many
+   * there are and unfolds them all: static and non-closeable ones included, which would otherwise take
+   * half a phone's screen on every page. Wide screens never show it.
+   */
+  private _renderFold(count: number): TemplateResult {
+    return html`<button
+      class="fold"
+      part="fold"
+      aria-expanded=${this._expanded ? 'true' : 'false'}
+      @click=${() => {
+        this._expanded = !this._expanded;
+      }}
+    >
+      ${this._expanded ? 'Show fewer notices' : `Show all ${count} notices`}
+    </button>`;
+  }
+
   private _renderDialog(): TemplateResult {
     const item = this._open;
     return html`<dialog
@@ -336,11 +358,12 @@ export class NotificationBarElement extends LitElement {
       >
         ${
           visible.length > 0
-            ? html`<ul class="list">
+            ? html`<ul class=${this._expanded ? 'list list--expanded' : 'list'}>
                 ${visible.map((item) => this._renderItem(item))}
               </ul>`
             : nothing
         }
+        ${visible.length > 1 ? this._renderFold(visible.length) : nothing}
       </div>
       ${this._renderDialog()}`;
   }

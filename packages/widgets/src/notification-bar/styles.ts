@@ -127,6 +127,45 @@ export const notificationBarStyles = css`
     color: var(--atr-on-primary, #ffffff);
     cursor: pointer;
   }
+  .fold {
+    display: none;
+  }
+  /* Narrow screens: several notices fold into the first one, on one line, and a button with the count. */
+  @media (max-width: 767.98px) {
+    .frame {
+      position: relative;
+    }
+    .list:not(.list--expanded) > .note:not(:first-child) {
+      display: none;
+    }
+    .list:not(.list--expanded) > .note:first-child {
+      padding-inline-end: 8.5rem;
+    }
+    .list:not(.list--expanded) .message {
+      overflow: hidden;
+      white-space: nowrap;
+      text-overflow: ellipsis;
+    }
+    .fold {
+      display: block;
+      min-height: 24px;
+      margin-inline-start: auto;
+      padding: 0.25rem 0.75rem;
+      font: inherit;
+      font-size: 0.85rem;
+      color: var(--atr-primary, #1d5aa6);
+      text-decoration: underline;
+      background: none;
+      border: 0;
+      cursor: pointer;
+    }
+    .list:not(.list--expanded) ~ .fold {
+      position: absolute;
+      top: 0;
+      bottom: 0;
+      inset-inline-end: 0;
+    }
+  }
   @media (forced-colors: active) {
     .note {
       border: 1px solid CanvasText;

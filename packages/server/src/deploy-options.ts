@@ -1,0 +1,122 @@
+/**
+ * The deployment settings (docs/deploy.md): where users reach Atrium, which proxies to believe, which legacy
+ * origins may embed the widgets, and the address to listen on. Each parser throws an `OptionsError` whose
+ * message is the one line `main.ts` prints before it exits: a server started with a wrong setting would
+ * half work (refusing every sign-in, or believing forged headers), which is worse than not starting.
+ */
+import net from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
+import { OptionsError } from './options.js';
+
+/** Fastify's `trustProxy`: every hop, or the addresses/CIDRs (and proxy-addr's range names) to believe. */
+export type TrustProxy = boolean | string[];
+
+/**
+ * A comma-separated list of origins (`https://app.school.edu`), each normalised to `URL.origin`. An entry
+ * without a scheme, with a path, a query or credentials is a mistake to report, not to guess at.
+ */
+export function parseOrigins(value: string | undefined, name: string): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const origins = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => parseOrigin(entry, name));
+  return [...new Set(origins)];
+}
+
+function parseOrigin(entry: string, name: string): string {
+  const example = `e.g. https://${entry.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/.*$/, '') || 'app.school.edu'}`;
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    throw new OptionsError('invalid-origin', `${name}: "${entry}" is not an origin (${example})`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    // `app.school.edu:443` parses as the scheme "app.school.edu:": say what is missing.
+    throw new OptionsError(
+      'invalid-origin',
+      `${name}: "${entry}" has no http:// or https:// scheme (${example})`,
+    );
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new OptionsError(
+      'invalid-origin',
+      `${name}: "${entry}" must be scheme://host[:port] only (${example})`,
+    );
+  }
+  if (url.pathname !== '/') {
+    throw new OptionsError(
+      'invalid-origin',
+      `${name}: "${entry}" has a path; an origin is scheme://host[:port] only (${example})`,
+    );
+  }
+  return url.origin;
+}
+
+/**
+ * The public origins users type. Their schemes must agree: the session cookie is either `Secure` with the
+ * `__Host-` name (https) or neither (http), and one server cannot hand out both for one session.
+ */
+export function parsePublicOrigins(value: string | undefined): string[] {
+  const origins = parseOrigins(value, 'ATRIUM_PUBLIC_ORIGIN');
+  const schemes = new Set(origins.map((origin) => new URL(origin).protocol));
+  if (schemes.size > 1) {
+    throw new OptionsError(
+      'invalid-origin',
+      `ATRIUM_PUBLIC_ORIGIN mixes http and https origins (${origins.join(', ')}): list the https ones only`,
+    );
+  }
+  return origins;
+}
+
+/**
+ * ATRIUM_TRUST_PROXY with Fastify's meaning: `true` (every hop) or a comma-separated list of addresses,
+ * CIDRs and proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`). Unset or `false`: no proxy is
+ * believed, so `X-Forwarded-*` changes nothing (today's behaviour). A hop count is refused: Fastify 5
+ * ignores it (it cannot check who the nearest hop is, so a direct client could forge the headers), and a
+ * setting that silently trusts nothing would leave every request looking like it came from the proxy.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    throw new OptionsError(
+      'invalid-trust-proxy',
+      `ATRIUM_TRUST_PROXY: a hop count (${text}) is not trusted by Fastify; list the proxy's addresses or CIDRs instead (e.g. 127.0.0.1 or 10.0.0.0/8)`,
+    );
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    try {
+      // Fastify compiles the same value with the same library: what passes here is what it will trust.
+      proxyAddr.compile(entry);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new OptionsError(
+        'invalid-trust-proxy',
+        `ATRIUM_TRUST_PROXY: "${entry}" is not true, an address or a CIDR (${why})`,
+      );
+    }
+  }
+  return entries;
+}
+
+/** HOST: the address to listen on (default 127.0.0.1); `0.0.0.0` or `::` for a front door elsewhere. */
+export function parseListenHost(value: string | undefined): string {
+  const text = value?.trim() ?? '';
+  if (text === '') return '127.0.0.1';
+  const bracketless = text.replace(/^\[(.*)\]$/, '$1');
+  if (
+    net.isIP(bracketless) !== 0 ||
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(text)
+  ) {
+    return bracketless;
+  }
+  throw new OptionsError('invalid-host', `HOST: "${text}" is not an address or host name to listen on`);
+}

@@ -1,0 +1,29 @@
+/**
+ * A signed-in user who opens the sign-in page (a bookmark, the Back button, a stale tab) goes home, or to
+ * the page the sign-in page was asked to return to, instead of meeting the form again. Decided on the
+ * server, where the session is known, so the cold login page pays for no extra call.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { findAuth } from '../auth.js';
+import { safeSameOriginPath } from '../legacy/safe-path.js';
+
+const LOGIN_PAGE = /^\/common\/login\/?$/;
+const HOME = '/home';
+
+export function redirectSignedInFromLogin(ctx: ServerContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [pathname = '', query = ''] = request.url.split('?', 2);
+    if (!LOGIN_PAGE.test(pathname)) return;
+    // With ATRIUM_PROXY the sessions live in the real backend: it decides there. While the shared session
+    // store is away the form is shown (its sign-in then says why it cannot sign in).
+    if (ctx.options.proxy !== null) return;
+    if ((await findAuth(request, ctx.state).catch(() => null)) === null) return;
+    const returnUrl = safeSameOriginPath(new URLSearchParams(query).get('returnUrl'));
+    // Never back to the login page itself: that would be a loop.
+    const target =
+      returnUrl !== null && !LOGIN_PAGE.test(returnUrl.split('?', 1)[0] ?? '') ? returnUrl : HOME;
+    await reply.redirect(target, 302);
+  };
+}
