@@ -30,6 +30,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.{ts,tsx}',
       'root-config/src/**/*.test.{ts,tsx}',
       'scripts/**/*.test.ts',
+      'integrations/**/*.test.ts',
       'tests/integration/**/*.test.ts',
     ],
     environment: 'node',

@@ -26,6 +26,7 @@ import { moduleRecord } from './module-record';
 import { releaseStoreFromEnv } from '@atrium/releases';
 import type { AppManifest, ReleaseModule } from '@atrium/releases';
 import { precompressDir } from './precompress';
+import { writeWidgetsManifest } from './widgets-manifest';
 import { prerenderLogin } from './prerender-login';
 import type { LoginFrame } from './prerender-login';
 import type { BuildMode, BuildOptions } from '../webpack.config';
@@ -194,6 +195,7 @@ export function writeBuildOutput(
   // Last: the server reloads its page files when index.html changes, so it must not see a new index.html
   // beside an old login frame.
   writeFileSync(path.join(options.outDir, 'index.html'), html);
+  writeWidgetsManifest(path.join(options.outDir, 'widgets'));
   if (options.mode === 'production') {
     for (const dir of ['assets', 'widgets', 'static']) {
       const target = path.join(options.outDir, dir);

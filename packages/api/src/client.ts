@@ -9,6 +9,7 @@
  * awaits it before validating, so every answer is still validated.
  */
 import * as v from 'valibot';
+import { ownEntriesOnly } from './own-entries.js';
 import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from './errors.js';
 import {
   ExternalStartResponseSchema,
@@ -231,7 +232,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       // The schemas chunk did not load (offline, deploy in progress): to the caller, a network failure.
       throw new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
     }
-    const parsed = v.safeParse(resolved, json);
+    const parsed = v.safeParse(ownEntriesOnly(resolved), json);
     if (!parsed.success) {
       throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status, {
         cause: v.flatten(parsed.issues),

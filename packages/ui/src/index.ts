@@ -1,5 +1,6 @@
 export { adoptStyles, adoptedStyleCount } from './styles';
-export { useStyles } from './use-styles';
+export { StyleRootProvider, usePortalTarget, useStyles } from './use-styles';
+export type { StyleRoot } from './use-styles';
 export { kitCss, useKitStyles } from './kit-styles';
 export { Button } from './components/Button';
 export type { ButtonProps, ButtonVariant } from './components/Button';

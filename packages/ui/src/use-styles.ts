@@ -1,12 +1,45 @@
-import { useInsertionEffect } from 'react';
+import { createContext, createElement, useContext, useInsertionEffect } from 'react';
+import type { ReactNode } from 'react';
 import { adoptStyles } from './styles';
+
+/** Where the components below adopt their stylesheets, and how the text is adapted for that place. */
+export interface StyleRoot {
+  root: Document | ShadowRoot;
+  /** Applied to every text before it is adopted there (e.g. pinning rem units inside a shadow root). */
+  transform?: (cssText: string) => string;
+}
+
+/** Null: the document, unchanged (the shell, the login page, the areas). */
+const StyleRootContext = createContext<StyleRoot | null>(null);
+
+/**
+ * Renders `children` with their stylesheets adopted on `value.root` instead of the document: a widget that
+ * mounts React inside a shadow root (the developer toolbar on legacy pages) keeps its styles in there,
+ * away from the page's and out of its reach.
+ */
+export function StyleRootProvider({ value, children }: { value: StyleRoot; children?: ReactNode }) {
+  return createElement(StyleRootContext.Provider, { value }, children);
+}
+
+/**
+ * Where a component that portals out of its tree (a floating panel) should portal to: the shadow root it
+ * is styled in, so it keeps its styles and stays out of the page's reach, else `document.body`.
+ */
+export function usePortalTarget(): Element | ShadowRoot {
+  const target = useContext(StyleRootContext);
+  const root = target?.root;
+  return root && root !== document && 'host' in root ? root : document.body;
+}
 
 /** Adopts each stylesheet while the calling component is mounted. */
 export function useStyles(...cssTexts: string[]): void {
+  const target = useContext(StyleRootContext);
+  const root = target?.root;
+  const transform = target?.transform;
   const key = cssTexts.join('\n/* -- */\n');
   useInsertionEffect(() => {
-    const releases = cssTexts.map((css) => adoptStyles(css));
+    const releases = cssTexts.map((css) => adoptStyles(transform ? transform(css) : css, root));
     return () => releases.forEach((release) => release());
     // The joined key captures every text; the array identity changes on each render.
-  }, [key]);
+  }, [key, root, transform]);
 }

@@ -6,7 +6,9 @@
  * import map) only for root and headquarters users. Both read the page's existing legacy session, started
  * once per page through the global registry, however many times or versions of this script load.
  */
-// First, so the start mark precedes the evaluation of everything else.
+// First, so it sees the page's globals before Lit adds its own (removed again below).
+import { dropLibraryGlobals } from './legacy/library-globals.js';
+// Then the start mark, before the evaluation of everything else.
 import './legacy/start-mark.js';
 // Second: starts the session's requests (when the page has a tag) before Lit and the elements evaluate.
 import { embedded, initializeAnswerOfThisCopy, loadSession } from './legacy/page-session.js';
@@ -31,6 +33,8 @@ DevToolbarLoaderElement.deps = {
   },
 };
 defineOnce('atrium-dev-toolbar', DevToolbarLoaderElement);
+// The bar's class is finalised by its definition above: Lit no longer needs its globals.
+dropLibraryGlobals();
 
 export { NotificationBarElement } from './notification-bar/notification-bar.js';
 export { DevToolbarLoaderElement } from './legacy/dev-toolbar-loader.js';

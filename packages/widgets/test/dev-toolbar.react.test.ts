@@ -13,6 +13,7 @@ import { session } from '@atrium/session';
 import { DevToolbar } from '../src/dev-toolbar/DevToolbar.js';
 import { DevToolbarElement, defineDevToolbar } from '../src/dev-toolbar/element.js';
 import { DevToolbarLoaderElement } from '../src/legacy/dev-toolbar-loader.js';
+import { mountDevToolbar } from '../src/legacy/toolbar-chunk.js';
 import type { LegacySessionSnapshot } from '../src/registry.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -295,6 +296,9 @@ describe('DevToolbar (React)', () => {
     await render();
     const banner = document.querySelector('[aria-label="Acting as another user"]');
     expect(banner?.textContent).to.contain('Acting as Ada student (student); signed in as root.');
+    // In the top layer, at the top of the viewport, wherever the element stands in the page.
+    expect(banner?.matches(':popover-open')).to.equal(true);
+    expect(banner?.getBoundingClientRect().top).to.equal(0);
     expect(byText('button', 'Switch back')).to.not.equal(null);
     expect(toolbar()).to.equal(null);
   });
@@ -313,6 +317,60 @@ describe('<atrium-dev-toolbar> (r2wc)', () => {
     expect(el.shadowRoot).to.equal(null);
     await act(async () => el.remove());
     expect(el.querySelector('section')).to.equal(null);
+  });
+});
+
+describe('the toolbar as legacy pages mount it (shadow root, top layer)', () => {
+  it("renders in the host element's shadow root, out of reach of the page's CSS, above any z-index", async () => {
+    session.setState({ sis: sisFor('root') });
+    const hostile = new CSSStyleSheet();
+    hostile.replaceSync(
+      'h2 { font-family: Georgia !important; color: rgb(128, 0, 0); text-decoration: underline; }' +
+        'button { text-transform: uppercase; } * { margin: 7px; } html { font-size: 10px; }' +
+        'body { letter-spacing: 3px; }',
+    );
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, hostile];
+    calls.length = 0;
+    const host = document.createElement('div');
+    container.append(host);
+    let unmount = () => {};
+    await act(async () => {
+      unmount = mountDevToolbar(host, { defaultOpen: false, openedByShortcut: true });
+    });
+    await settle();
+    try {
+      const shadow = host.shadowRoot!;
+      expect(document.querySelector('section')).to.equal(null);
+      const section = shadow.querySelector<HTMLElement>('section[aria-labelledby="atrium-devtb-title"]')!;
+      expect(section.matches(':popover-open')).to.equal(true);
+      const title = getComputedStyle(shadow.querySelector('h2')!);
+      expect(title.fontFamily).to.not.contain('Georgia');
+      expect(title.color).to.not.equal('rgb(128, 0, 0)');
+      expect(title.textDecorationLine).to.equal('none');
+      expect(title.letterSpacing).to.equal('normal');
+      expect(getComputedStyle(shadow.querySelector('button')!).textTransform).to.equal('none');
+      // rem is pinned: the kit's 2.5rem buttons stay 40px tall on a page with html { font-size: 10px }.
+      expect(getComputedStyle(shadow.querySelector('button')!).minHeight).to.equal('40px');
+      // Opened by the shortcut: focus is in the toolbar, and the user list is asked for now.
+      expect(shadow.activeElement).to.equal(section);
+      expect(calls).to.include('/lapi/rpc/dev/users');
+    } finally {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== hostile);
+      await act(async () => unmount());
+      host.remove();
+    }
+  });
+
+  it('does not ask for the user list while the toolbar has never been opened', async () => {
+    session.setState({ sis: sisFor('root') });
+    calls.length = 0;
+    await render();
+    await settle();
+    expect(toolbar()).to.equal(null);
+    expect(calls).to.not.include('/lapi/rpc/dev/users');
+    await press('a');
+    await settle();
+    expect(calls).to.include('/lapi/rpc/dev/users');
   });
 });
 
@@ -340,14 +398,41 @@ describe('legacy loader element', () => {
     expect(await loaderFor(null)).to.equal(0);
   });
 
-  it('imports it for root, hq, and anyone acting as another user', async () => {
-    expect(await loaderFor({ sis: sisFor('root'), notifications: [] })).to.equal(1);
-    expect(await loaderFor({ sis: sisFor('hq'), notifications: [] })).to.equal(1);
+  it('imports it for someone acting as another user at once (the way back shows on every page)', async () => {
     expect(
       await loaderFor({
         sis: sisFor('student', { acting_as: { original_username: 'root' } }),
         notifications: [],
       }),
     ).to.equal(1);
+  });
+
+  it('imports it for root and hq only on the first Ctrl+Shift+A, and mounts it open', async () => {
+    for (const who of ['root', 'hq'] as const) {
+      let loads = 0;
+      const mounted: Array<{ defaultOpen: boolean; openedByShortcut?: boolean }> = [];
+      TestLoader.deps = {
+        loadSession: async () => ({ sis: sisFor(who), notifications: [] }),
+        loadToolbar: async () => {
+          loads += 1;
+          return { mountDevToolbar: (_host, options) => (mounted.push(options), () => {}) };
+        },
+      };
+      const el = document.createElement('test-dev-toolbar-loader');
+      container.append(el);
+      await settle();
+      expect(loads, who).to.equal(0);
+      window.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'a', code: 'KeyA', ctrlKey: true, shiftKey: true }),
+      );
+      await settle();
+      window.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'a', code: 'KeyA', ctrlKey: true, shiftKey: true }),
+      );
+      await settle();
+      expect(loads, who).to.equal(1);
+      expect(mounted).to.deep.equal([{ defaultOpen: false, openedByShortcut: true }]);
+      el.remove();
+    }
   });
 });

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { isApiError } from '../../api/src/errors.js';
 import { fetchLegacySession } from '../src/legacy/lite-session.js';
 
+/** `optional=1`: a visitor with no session gets 204, not a 401 the browser would log. */
+const INITIALIZE = '/lapi/rpc/common/ionic/initialize?optional=1';
 const notice = { id: 'n1', message: 'Hello', closeable: true, clickable: false, routeInfo: null };
 const sis = { user: { is_root: false }, is_hq: false, acting_as: null };
 
@@ -23,13 +25,11 @@ describe('the legacy session on the critical path (lite-session)', () => {
   it('asks initialize alone, on the cookie, and returns the notices', async () => {
     const calls: Array<[string, RequestInit]> = [];
     const initialize = { sis, lapi_access_token: 'lapi', system_notifications: [notice] };
-    const result = await fetchLegacySession(
-      fakeFetch({ '/lapi/rpc/common/ionic/initialize': { body: initialize } }, calls),
-    );
+    const result = await fetchLegacySession(fakeFetch({ [INITIALIZE]: { body: initialize } }, calls));
     expect(result.snapshot.notifications).to.deep.equal([{ ...notice, static: false }]);
     expect(result.initialize).to.deep.equal(initialize);
     // One round trip: no cookie-for-token trade before the bar can paint.
-    expect(calls.map(([path]) => path)).to.deep.equal(['/lapi/rpc/common/ionic/initialize']);
+    expect(calls.map(([path]) => path)).to.deep.equal([INITIALIZE]);
     const [, init] = calls[0] ?? ['', {}];
     expect(init.method).to.equal('POST');
     expect(init.credentials).to.equal('same-origin');
@@ -39,7 +39,7 @@ describe('the legacy session on the critical path (lite-session)', () => {
   it("asks Atrium's origin, with its cookie, when the script came from another origin than the page", async () => {
     const calls: Array<[string, RequestInit]> = [];
     const initialize = { sis, lapi_access_token: 'lapi', system_notifications: [] };
-    const url = 'https://app.school.test/lapi/rpc/common/ionic/initialize';
+    const url = 'https://app.school.test/lapi/rpc/common/ionic/initialize?optional=1';
     await fetchLegacySession(fakeFetch({ [url]: { body: initialize } }, calls), 'https://app.school.test');
     expect(calls.map(([path]) => path)).to.deep.equal([url]);
     expect(calls[0]?.[1].credentials).to.equal('include');
@@ -47,7 +47,7 @@ describe('the legacy session on the critical path (lite-session)', () => {
 
   it('reports a visitor as unauthorized, like the client', async () => {
     const error = await fetchLegacySession(
-      fakeFetch({ '/lapi/rpc/common/ionic/initialize': { status: 401, body: { message: 'no' } } }, []),
+      fakeFetch({ [INITIALIZE]: { status: 401, body: { message: 'no' } } }, []),
     ).catch((e: unknown) => e);
     expect(isApiError(error) && error.code).to.equal('unauthorized');
   });
@@ -56,7 +56,7 @@ describe('the legacy session on the critical path (lite-session)', () => {
     const error = await fetchLegacySession(
       fakeFetch(
         {
-          '/lapi/rpc/common/ionic/initialize': {
+          [INITIALIZE]: {
             body: { sis, lapi_access_token: 'lapi\r\nX-Evil: 1', system_notifications: [notice] },
           },
         },
@@ -70,7 +70,7 @@ describe('the legacy session on the critical path (lite-session)', () => {
     const error = await fetchLegacySession(
       fakeFetch(
         {
-          '/lapi/rpc/common/ionic/initialize': {
+          [INITIALIZE]: {
             body: { sis, lapi_access_token: 'lapi', system_notifications: [{ ...notice, closeable: 'yes' }] },
           },
         },
@@ -78,5 +78,25 @@ describe('the legacy session on the critical path (lite-session)', () => {
       ),
     ).catch((e: unknown) => e);
     expect(isApiError(error) && error.code).to.equal('invalid-response');
+  });
+
+  it('reads the 204 of a visitor with no session as signed out', async () => {
+    const calls: Array<[string, RequestInit]> = [];
+    const visitor = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push([String(input), init ?? {}]);
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+    const error = await fetchLegacySession(visitor).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).to.equal('unauthorized');
+    expect(calls.map(([path]) => path)).to.deep.equal([INITIALIZE]);
+  });
+
+  it('gives up on a server that accepts and never answers', async () => {
+    const hung = ((_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      })) as typeof fetch;
+    const error = await fetchLegacySession(hung, location.origin, 50).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).to.equal('timeout');
   });
 });

@@ -503,3 +503,48 @@ describe('<atrium-notification-bar>', () => {
     });
   });
 });
+
+describe('a bar the page server-rendered, on a hostile page', () => {
+  it('takes over declarative shadow DOM: the same notices once, not twice', async () => {
+    const holder = document.createElement('div');
+    document.body.append(holder);
+    const list = JSON.stringify([plain]).replace(/"/g, '&quot;');
+    // What integrations/php prints (the markup the element itself renders).
+    holder.setHTMLUnsafe(
+      `<atrium-notification-bar notifications="${list}"><template shadowrootmode="open">` +
+        '<div class="frame frame--reserved" part="frame" role="status" aria-live="polite"' +
+        ' aria-label="System notifications"><ul class="list"><li class="note" part="notification"' +
+        ' data-id="plain"><span class="message" part="message">Maintenance on Sunday.</span></li></ul>' +
+        '</div></template></atrium-notification-bar>',
+    );
+    const el = holder.querySelector('atrium-notification-bar') as NotificationBarElement;
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelectorAll('li').length).to.equal(1);
+    expect(el.shadowRoot!.querySelectorAll('[role="status"]').length).to.equal(1);
+    expect(el.shadowRoot!.querySelector('li')!.textContent).to.contain('Maintenance on Sunday.');
+    holder.remove();
+  });
+
+  it("resets what the page's rules do to the host and what it would inherit", async () => {
+    const hostile = new CSSStyleSheet();
+    hostile.replaceSync(
+      'atrium-notification-bar { margin: 20px; border: 4px solid lime; font-size: 30px; }' +
+        'body { text-transform: uppercase !important; letter-spacing: 3px; } html { font-size: 10px; }',
+    );
+    const el = await mount((bar) => (bar.notifications = [closeable]));
+    const before = getComputedStyle(el.shadowRoot!.querySelector('.note')!).minHeight;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, hostile];
+    try {
+      const host = getComputedStyle(el);
+      expect([host.marginTop, host.borderTopWidth, host.fontSize]).to.deep.equal(['0px', '0px', '15.2px']);
+      const message = getComputedStyle(el.shadowRoot!.querySelector('.message')!);
+      expect([message.textTransform, message.letterSpacing]).to.deep.equal(['none', 'normal']);
+      // rem sizes are pinned: a 62.5% root does not shrink the bar.
+      const close = getComputedStyle(el.shadowRoot!.querySelector('.close')!);
+      expect(close.fontSize).to.equal('17.6px');
+      expect(getComputedStyle(el.shadowRoot!.querySelector('.note')!).minHeight).to.equal(before);
+    } finally {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== hostile);
+    }
+  });
+});

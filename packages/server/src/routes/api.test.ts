@@ -46,6 +46,20 @@ describe('start-up calls', () => {
     expect(student.locale_config.locale).toBe('en-US');
   });
 
+  it('answers a visitor with no session 204 when asked optionally, 401 otherwise', async () => {
+    const visitor = new Client(server.url);
+    const optional = await visitor.post('/lapi/rpc/common/ionic/initialize?optional=1');
+    expect(optional.status).toBe(204);
+    expect(await optional.text()).toBe('');
+    expect((await visitor.post('/lapi/rpc/common/ionic/initialize')).status).toBe(401);
+    const student = await as('student');
+    const signedIn = await student.json(
+      InitializeResponseSchema,
+      await student.post('/lapi/rpc/common/ionic/initialize?optional=1'),
+    );
+    expect(signedIn.sis.user.username).toBe('student');
+  });
+
   it('seeds notifications of every kind', async () => {
     const { system_notifications: list } = await initialize(await as('student'));
     expect(list.some((n) => n.closeable && !n.clickable && !n.static)).toBe(true);

@@ -51,11 +51,13 @@ export function frontendRoutes(ctx: ServerContext) {
       decorateReply: false,
       cacheControl: false,
       index: false,
-      // The entry keeps its name for integrators' script tags; its chunks are content-hashed.
+      // The entry keeps its name for integrators' script tags, and the manifest (integrations/php) names
+      // the current hashed copy of it: both are revalidated. Everything else is content-hashed.
       setHeaders: (reply, filePath) => {
+        const name = path.basename(filePath);
         reply.header(
           'cache-control',
-          path.basename(filePath) === 'atrium-widgets.js' ? 'no-cache' : IMMUTABLE,
+          name === 'atrium-widgets.js' || name === 'manifest.json' ? 'no-cache' : IMMUTABLE,
         );
       },
     });

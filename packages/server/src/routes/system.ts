@@ -8,7 +8,7 @@ import {
   type MessageResponse,
 } from '../../../api/src/schemas.js';
 import type { ServerContext } from '../context.js';
-import { requireAuth, type Auth } from '../auth.js';
+import { findAuth, requireAuth, type Auth } from '../auth.js';
 import { findCompany } from '../demo-data/organisations.js';
 import { SYSTEM_NOTIFICATIONS } from '../demo-data/notifications.js';
 import { HttpError } from '../errors.js';
@@ -54,9 +54,15 @@ export function initializeResponse(ctx: ServerContext, auth: Auth): InitializeRe
 /** Start-up calls (SPEC section 7) and the account-recovery prompts. */
 export function systemRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/lapi/rpc/common/ionic/initialize', async (request) =>
-      initializeResponse(ctx, await requireAuth(request, ctx.state)),
-    );
+    app.post('/lapi/rpc/common/ionic/initialize', async (request, reply) => {
+      // `?optional=1`: the widgets on a legacy page asking whether anyone is signed in there. A visitor
+      // with no session is normal, not an error: 204 instead of a 401 the browser logs on every page.
+      const query = request.query as Record<string, unknown> | undefined;
+      if (query?.['optional'] === '1' && (await findAuth(request, ctx.state)) === null) {
+        return reply.code(204).send();
+      }
+      return initializeResponse(ctx, await requireAuth(request, ctx.state));
+    });
 
     app.post('/common/api/lite/system/legacy_initialize', async (request) => {
       const auth = await requireAuth(request, ctx.state);

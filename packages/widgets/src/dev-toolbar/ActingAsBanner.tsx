@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Button, kitCss, useStyles } from '@atrium/ui';
 import type { ApiClient, Sis } from '@atrium/api';
 import { displayName } from '@atrium/session';
@@ -11,6 +11,11 @@ export interface ActingAsBannerProps {
   onSwitchedBack: () => void;
   /** Tells the other tabs (session.changeUser), so every tab is the original user again. */
   announce?: () => void;
+  /**
+   * In the browser's top layer, fixed at the top of the viewport (legacy pages: the tag may stand at the end
+   * of a long body, under a page's own z-indexes). The shell places it in its own flow instead.
+   */
+  floating?: boolean;
 }
 
 /**
@@ -18,10 +23,25 @@ export interface ActingAsBannerProps {
  * not the toolbar is open, and to the switched-to user too: that user is usually neither root nor hq. The
  * one banner of the suite: the shell renders it at its top, legacy pages through `<atrium-dev-toolbar>`.
  */
-export function ActingAsBanner({ sis, api, onSwitchedBack, announce }: ActingAsBannerProps) {
+export function ActingAsBanner({
+  sis,
+  api,
+  onSwitchedBack,
+  announce,
+  floating = false,
+}: ActingAsBannerProps) {
   useStyles(kitCss, actingAsCss);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  // A manual popover: in the top layer, at the top of the viewport, wherever the tag stands in the page
+  // (a tag at the end of a long <body> would otherwise put it below the fold) and above any z-index.
+  useLayoutEffect(() => {
+    const banner = ref.current;
+    if (floating && banner && typeof banner.showPopover === 'function' && !banner.matches(':popover-open')) {
+      banner.showPopover();
+    }
+  });
   if (!sis.acting_as) return null;
   const who = `${displayName(sis.user)} (${sis.user.username})`;
 
@@ -39,7 +59,13 @@ export function ActingAsBanner({ sis, api, onSwitchedBack, announce }: ActingAsB
   };
 
   return (
-    <div className="atrium-devtb-acting" role="region" aria-label="Acting as another user">
+    <div
+      ref={ref}
+      popover={floating ? 'manual' : undefined}
+      className={floating ? 'atrium-devtb-acting atrium-devtb-acting--floating' : 'atrium-devtb-acting'}
+      role="region"
+      aria-label="Acting as another user"
+    >
       <p className="atrium-devtb-acting__text">
         Acting as <strong>{who}</strong>; signed in as <strong>{sis.acting_as.original_username}</strong>.
       </p>

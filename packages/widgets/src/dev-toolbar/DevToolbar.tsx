@@ -5,7 +5,7 @@
  * What is hidden here is a convenience, not a permission: the server refuses every one of these actions
  * (roster, swap, user switch) to anyone who is not allowed them.
  */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api as defaultApi } from '@atrium/api';
 import {
   migrationMapSource,
@@ -41,6 +41,11 @@ export type DevToolbarApi = Pick<
 export interface DevToolbarProps {
   /** Start open (the toolbar otherwise waits for Ctrl+Shift+A). */
   defaultOpen?: boolean;
+  /**
+   * Mounted because the user just pressed Ctrl+Shift+A (legacy pages load the toolbar's code on that first
+   * press): open at once and behave as if toggled, moving focus in and back out on close.
+   */
+  openedByShortcut?: boolean;
   /** Side effects, injectable for tests; the defaults are the page's own. */
   api?: DevToolbarApi;
   store?: Pick<SessionStore, 'getState' | 'subscribe' | 'changeSchool' | 'changeUser'>;
@@ -70,6 +75,7 @@ function messageOf(error: unknown): string {
 
 export function DevToolbar({
   defaultOpen = false,
+  openedByShortcut = false,
   api = defaultApi,
   store = defaultSession,
   navigate = browserNavigate,
@@ -91,13 +97,17 @@ export function DevToolbar({
     pathname: pathname ?? window.location.pathname,
     search: search ?? (pathname === undefined ? window.location.search : ''),
   };
-  const [open, setOpen] = useState(defaultOpen);
+  const [open, setOpen] = useState(defaultOpen || openedByShortcut);
+  // The user list is fetched on the first opening, not on every page the toolbar is mounted on.
+  const [everOpened, setEverOpened] = useState(defaultOpen || openedByShortcut);
   const [schools, setSchools] = useState<School[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ text: string; continueTo: string | null } | null>(null);
   const [swapping, setSwapping] = useState(false);
   const regionRef = useRef<HTMLElement>(null);
-  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(
+    openedByShortcut && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   const isRoot = !!sis?.user.is_root;
 
   const toggle = useCallback(() => {
@@ -121,9 +131,20 @@ export function DevToolbar({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [allowed, toggle]);
 
+  // The panel is a manual popover: in the top layer, above any z-index the page uses (a fixed footer at
+  // 1000), and out of it when closed. Before the focus effect below, which needs it displayed.
+  useLayoutEffect(() => {
+    const region = regionRef.current;
+    if (!region || typeof region.showPopover !== 'function') return;
+    const showing = region.matches(':popover-open');
+    if (open && !showing) region.showPopover();
+    if (!open && showing) region.hidePopover();
+  }, [open, allowed, sis]);
+
   // Opening moves focus into the toolbar; closing gives it back to where the user was.
-  const wasOpen = useRef(open);
+  const wasOpen = useRef(open && !openedByShortcut);
   useEffect(() => {
+    if (open) setEverOpened(true);
     if (open && !wasOpen.current) regionRef.current?.focus();
     if (!open && wasOpen.current) {
       const target = returnFocusRef.current;
@@ -177,7 +198,13 @@ export function DevToolbar({
 
   const banner =
     showActingAs && sis?.acting_as ? (
-      <ActingAsBanner sis={sis} api={api} onSwitchedBack={reload} announce={() => store.changeUser()} />
+      <ActingAsBanner
+        sis={sis}
+        api={api}
+        onSwitchedBack={reload}
+        announce={() => store.changeUser()}
+        floating
+      />
     ) : null;
   const newPage = place === 'legacy' ? newCounterpart(map, here.pathname, here.search) : null;
   if (!allowed || !sis) return banner;
@@ -189,6 +216,7 @@ export function DevToolbar({
           user hiding the toolbar, which is exactly what they do before reproducing a problem on camera. */}
       <section
         hidden={!open}
+        popover="manual"
         ref={regionRef}
         className="atrium-devtb"
         aria-labelledby="atrium-devtb-title"
@@ -213,7 +241,7 @@ export function DevToolbar({
           </a>
         ) : null}
         <RecordVideoButton />
-        {isRoot ? (
+        {isRoot && everOpened ? (
           <UserSwitcher
             api={api}
             currentUsername={sis.user.username}

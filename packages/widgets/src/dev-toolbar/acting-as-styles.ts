@@ -14,6 +14,17 @@ export const actingAsCss = `
   color: var(--atr-warning-text, #5c3d00);
   border-bottom: 2px solid var(--atr-warning-border, #b7791f);
 }
+.atrium-devtb-acting--floating {
+  position: fixed;
+  inset: 0 0 auto 0;
+  width: auto;
+  height: auto;
+  margin: 0;
+  border: 0;
+  border-bottom: 2px solid var(--atr-warning-border, #b7791f);
+  box-sizing: border-box;
+  z-index: 900;
+}
 .atrium-devtb-acting__text {
   margin: 0;
 }

@@ -1,13 +1,20 @@
 /**
- * The toolbar's own rules, adopted on the document with the UI kit's (useStyles: constructable sheets, no
- * <style> tags, so a strict CSP holds). The toolbar renders in the light DOM because the kit's Dialog
- * portals to document.body; every class is prefixed so a legacy page's CSS and ours do not meet.
+ * The toolbar's own rules, adopted with the UI kit's (useStyles: constructable sheets, no <style> tags, so
+ * a strict CSP holds): on the document in the shell, in the element's shadow root on legacy pages. The
+ * panel and the acting-as banner are manual popovers (top layer): the first rules undo the browser's
+ * centred popover box.
  */
 export const devToolbarCss = `
 .atrium-devtb {
   position: fixed;
-  inset-inline: 0;
-  bottom: 0;
+  inset: auto 0 0 0;
+  width: auto;
+  height: auto;
+  max-height: 80vh;
+  overflow: visible;
+  margin: 0;
+  border: 0;
+  box-sizing: border-box;
   z-index: 900;
   display: flex;
   flex-wrap: wrap;
@@ -20,7 +27,8 @@ export const devToolbarCss = `
   border-top: 2px solid var(--atr-primary, #1d5aa6);
   box-shadow: 0 -6px 20px rgba(16, 24, 40, 0.12);
 }
-.atrium-devtb[hidden] {
+.atrium-devtb[hidden],
+.atrium-devtb[popover]:not(:popover-open) {
   display: none;
 }
 .atrium-devtb:focus-visible {

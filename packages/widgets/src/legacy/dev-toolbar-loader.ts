@@ -1,16 +1,21 @@
 /**
- * `<atrium-dev-toolbar>` on legacy pages: a tiny light element with no React in it. It waits for the
- * legacy session and, only for root or headquarters users (or someone acting as another user, who needs
- * the way back), imports the toolbar chunk, React included, and mounts it inside itself. Everyone else
- * downloads nothing more. This is about bytes, not security: the server refuses the actions anyway.
+ * `<atrium-dev-toolbar>` on legacy pages: a tiny element with no React in it. It waits for the legacy
+ * session; for root or headquarters users it only listens for Ctrl+Shift+A, and imports the toolbar chunk
+ * (React included) on that first press, mounting it open. Someone acting as another user needs the way
+ * back on every page, so for them the chunk loads at once (the acting-as banner). Everyone else downloads
+ * nothing more. This is about bytes, not security: the server refuses the actions anyway.
  */
 import type { LegacySessionSnapshot } from '../registry.js';
 import { WIDGETS_VERSION } from '../version.js';
 import { canSeeDevToolbar } from '../../../session/src/helpers.js';
+import { isToggleShortcut } from '../dev-toolbar/hotkey.js';
 
 export interface ToolbarChunk {
-  /** Mounts the toolbar into `host`; returns the unmount. */
-  mountDevToolbar(host: HTMLElement, options: { defaultOpen: boolean }): () => void;
+  /** Mounts the toolbar into `host`'s shadow root; returns the unmount. */
+  mountDevToolbar(
+    host: HTMLElement,
+    options: { defaultOpen: boolean; openedByShortcut?: boolean },
+  ): () => void;
 }
 
 export interface DevToolbarLoaderDeps {
@@ -23,12 +28,19 @@ export function needsToolbar(snapshot: LegacySessionSnapshot | null): boolean {
   return !!snapshot && (canSeeDevToolbar(snapshot.sis) || snapshot.sis.acting_as !== null);
 }
 
+/** True when the chunk must load with the page, not on the shortcut: the acting-as banner shows always. */
+export function needsToolbarAtOnce(snapshot: LegacySessionSnapshot | null, defaultOpen: boolean): boolean {
+  return !!snapshot && (snapshot.sis.acting_as !== null || (defaultOpen && canSeeDevToolbar(snapshot.sis)));
+}
+
 export class DevToolbarLoaderElement extends HTMLElement {
   static readonly version: string = WIDGETS_VERSION;
   /** Injected by the entry (atrium-widgets.ts); tests swap them. */
   static deps: DevToolbarLoaderDeps | null = null;
 
   private unmount: (() => void) | null = null;
+  private loading = false;
+  private onShortcut: ((event: KeyboardEvent) => void) | null = null;
   /** Bumped on every connect and disconnect, so a late chunk never mounts into a removed element. */
   private generation = 0;
 
@@ -36,21 +48,52 @@ export class DevToolbarLoaderElement extends HTMLElement {
     const deps = (this.constructor as typeof DevToolbarLoaderElement).deps;
     if (!deps || this.unmount) return;
     const generation = ++this.generation;
-    void (async () => {
-      const snapshot = await deps.loadSession();
+    const defaultOpen = this.getAttribute('default-open') === 'true';
+    void deps.loadSession().then((snapshot) => {
       if (!needsToolbar(snapshot) || generation !== this.generation) return;
-      const chunk = await deps.loadToolbar();
-      if (generation !== this.generation || !this.isConnected) return;
-      this.unmount = chunk.mountDevToolbar(this, {
-        defaultOpen: this.getAttribute('default-open') === 'true',
-      });
-      this.dispatchEvent(new CustomEvent('atrium-toolbar-ready', { bubbles: true, composed: true }));
-    })().catch((error: unknown) => console.warn('[atrium-dev-toolbar] could not load the toolbar', error));
+      if (needsToolbarAtOnce(snapshot, defaultOpen)) {
+        this.mount(deps, generation, { defaultOpen, openedByShortcut: false });
+        return;
+      }
+      this.onShortcut = (event: KeyboardEvent) => {
+        if (!isToggleShortcut(event)) return;
+        event.preventDefault();
+        this.stopListening();
+        this.mount(deps, generation, { defaultOpen: false, openedByShortcut: true });
+      };
+      window.addEventListener('keydown', this.onShortcut);
+    });
   }
 
   disconnectedCallback(): void {
     this.generation += 1;
+    this.stopListening();
     this.unmount?.();
     this.unmount = null;
+  }
+
+  private stopListening(): void {
+    if (this.onShortcut) window.removeEventListener('keydown', this.onShortcut);
+    this.onShortcut = null;
+  }
+
+  private mount(
+    deps: DevToolbarLoaderDeps,
+    generation: number,
+    options: { defaultOpen: boolean; openedByShortcut: boolean },
+  ): void {
+    if (this.loading) return;
+    this.loading = true;
+    deps
+      .loadToolbar()
+      .then((chunk) => {
+        if (generation !== this.generation || !this.isConnected) return;
+        this.unmount = chunk.mountDevToolbar(this, options);
+        this.dispatchEvent(new CustomEvent('atrium-toolbar-ready', { bubbles: true, composed: true }));
+      })
+      .catch((error: unknown) => console.warn('[atrium-dev-toolbar] could not load the toolbar', error))
+      .finally(() => {
+        this.loading = false;
+      });
   }
 }

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { api, isApiError } from '@atrium/api';
+import { ownEntriesOnly } from '../../../api/src/own-entries.js';
 // The schemas subpath, not the barrel: the barrel carries only the login-time schemas.
 import { InitializeResponseSchema } from '@atrium/api/schemas';
 import type { ApiClient } from '@atrium/api';
@@ -54,7 +55,7 @@ export async function adoptLegacySession(
   deps: LegacySessionDeps = { api, store: session },
 ): Promise<boolean> {
   if (initialize === undefined) return (await startLegacySession(deps)) !== null;
-  const parsed = v.safeParse(InitializeResponseSchema, initialize);
+  const parsed = v.safeParse(ownEntriesOnly(InitializeResponseSchema), initialize);
   if (!parsed.success) {
     deps.store.setStatus('error');
     console.warn('[atrium-widgets] could not read the legacy session', v.flatten(parsed.issues));

@@ -14,8 +14,13 @@ import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from '.
 import type { Sis, SystemNotification } from '@atrium/api';
 import type { LegacySessionSnapshot } from '../registry.js';
 
-/** The client's DEFAULT_TIMEOUT_MS. */
-const TIMEOUT_MS = 15_000;
+/**
+ * A hung Atrium (connections accepted, never answered) must not hold the bar's frame open for long: after
+ * this the bar gives its room back and the page carries on without it.
+ */
+export const SESSION_TIMEOUT_MS = 8_000;
+/** Signed out, as the server says to `?optional=1` (no 401 for the browser to log). */
+const NO_SESSION = 204;
 // eslint-disable-next-line no-control-regex -- a header value with CR/LF or NUL is an injection attempt
 const HEADER_UNSAFE = /[\u0000-\u001f\u007f]/;
 
@@ -44,13 +49,14 @@ async function postJson(
   fetchImpl: typeof fetch,
   url: string,
   credentials: RequestCredentials,
+  timeoutMs: number,
 ): Promise<{ status: number; json: unknown }> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, TIMEOUT_MS);
+  }, timeoutMs);
   let status: number;
   let ok: boolean;
   let text: string;
@@ -71,6 +77,7 @@ async function postJson(
   } finally {
     clearTimeout(timer);
   }
+  if (status === NO_SESSION) throw new ApiError('unauthorized', UNKNOWN_ERROR_MESSAGE, status);
   if (!ok) throw errorForStatus(status, text);
   const json = tryParseJson(text);
   if (json === undefined) throw invalid(status);
@@ -121,12 +128,14 @@ function sisOf(value: unknown): Sis | null {
 export async function fetchLegacySession(
   fetchImpl: typeof fetch = globalThis.fetch,
   apiOrigin: string = globalThis.location.origin,
+  timeoutMs: number = SESSION_TIMEOUT_MS,
 ): Promise<LiteLegacySession> {
-  const path = '/lapi/rpc/common/ionic/initialize';
+  // `optional=1`: a visitor with no session is answered 204, not a 401 the browser would log.
+  const path = '/lapi/rpc/common/ionic/initialize?optional=1';
   const { status, json } =
     apiOrigin === globalThis.location.origin
-      ? await postJson(fetchImpl, path, 'same-origin')
-      : await postJson(fetchImpl, `${apiOrigin}${path}`, 'include');
+      ? await postJson(fetchImpl, path, 'same-origin', timeoutMs)
+      : await postJson(fetchImpl, `${apiOrigin}${path}`, 'include', timeoutMs);
   if (!isRecord(json)) throw invalid(status);
   const lapiToken = json['lapi_access_token'];
   const list = json['system_notifications'];

@@ -117,6 +117,17 @@ export class NotificationBarElement extends LitElement {
     this._sanitize = nativeSanitizer();
   }
 
+  /**
+   * A bar the page's server rendered (integrations/php prints it as declarative shadow DOM, styled by the
+   * loader snippet) already has a shadow root. Lit would render after that markup; clear it first. The
+   * first render follows in the same task, before any paint, and draws the same notices in the same box.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    // Called once per element, before Lit's first render: whatever the root holds is the server's.
+    this.shadowRoot?.replaceChildren();
+    return super.createRenderRoot();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     if ((this.constructor as typeof NotificationBarElement).embedded) {

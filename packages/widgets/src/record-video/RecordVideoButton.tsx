@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { Button, Spinner, useStyles } from '@atrium/ui';
+import { Button, Spinner, usePortalTarget, useStyles } from '@atrium/ui';
 import type { FlowDeps } from './flow';
 import { DraftConfirmDialog } from './DraftConfirmDialog';
 import { RecordingPanel } from './RecordingPanel';
@@ -30,6 +30,9 @@ function keepEscapeInside(event: KeyboardEvent) {
 
 export function RecordVideoButton({ className, deps }: RecordVideoButtonProps) {
   useStyles(css);
+  // Out of the toolbar (which the user may close while recording), but inside its shadow root on legacy
+  // pages, where its styles are.
+  const portalTarget = usePortalTarget();
   const [flow, state] = useRecordVideoFlow(deps);
   const panelRef = useRef<HTMLElement>(null);
   const loading = state.step === 'loading';
@@ -75,7 +78,7 @@ export function RecordVideoButton({ className, deps }: RecordVideoButtonProps) {
           <DraftConfirmDialog onProceed={flow.confirmDraft} onCancel={flow.cancelDraft} />
         ) : null}
         {state.step === 'session'
-          ? createPortal(<RecordingPanel flow={flow} state={state} panelRef={panelRef} />, document.body)
+          ? createPortal(<RecordingPanel flow={flow} state={state} panelRef={panelRef} />, portalTarget)
           : null}
       </div>
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { Alert, Button } from '@atrium/ui';
 import type { FlowState, RecordVideoFlow, SavedRecording } from './flow';
@@ -73,10 +73,22 @@ export function RecordingPanel({ flow, state, panelRef }: RecordingPanelProps) {
   const view = viewOf(state);
   useFocusOnView(view, panelRef, focusTarget);
   const { request, recorder, recording, upload } = state;
+  // A manual popover: in the top layer, above the toolbar it was opened from and any z-index of the page.
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (panel && typeof panel.showPopover === 'function' && !panel.matches(':popover-open'))
+      panel.showPopover();
+  });
   if (!request) return null;
 
   return (
-    <section ref={panelRef} className="atr-rv-panel" aria-labelledby={headingId} tabIndex={-1}>
+    <section
+      ref={panelRef}
+      popover="manual"
+      className="atr-rv-panel"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+    >
       <h2 id={headingId} className="atr-rv-panel__title">
         {PANEL_TITLE}
       </h2>

@@ -1,0 +1,292 @@
+<?php
+/**
+ * Atrium's widgets (<atrium-notification-bar>, <atrium-dev-toolbar>) for PHP pages.
+ *
+ *     <?php require_once '/path/to/integrations/php/atrium.php'; ?>
+ *     <body>
+ *       <?= atrium_widgets(['notifications' => $notices, 'nonce' => $cspNonce]) ?>
+ *
+ * PHP 7.0 or later, no Composer and no extension beyond json (no mbstring, no dom). The output is pure
+ * ASCII (every other character is a numeric reference or a JSON \u escape), so it is the same bytes and
+ * reads the same on a UTF-8 page and on an ISO-8859-1 one.
+ *
+ * What it prints, in this order:
+ *   - the notification bar; with 'notifications', already rendered (declarative shadow DOM, the bar's own
+ *     markup) so it is in the page's first paint at its final size and nothing moves when the script runs;
+ *   - the toolbar's tag, unless 'toolbar' => false;
+ *   - the loader: a small inline script that styles the server-rendered bar at once and imports the widgets
+ *     only after the page's `load` event, so a slow, down or hung Atrium never holds the page up.
+ *
+ * See README.md beside this file.
+ */
+
+/** The notices' HTML is not rendered here: only its words (the bar shows the formatting when it runs). */
+const ATRIUM_DROPPED_WITH_CONTENT = 'script|style|template|iframe|noscript|svg|math|textarea|title';
+
+/**
+ * The loader without the bar's styles, for when no manifest can be read (Atrium down at render time and
+ * nothing cached): the same text as the build's `loaderLite` (kept in step by a test).
+ */
+const ATRIUM_FALLBACK_LOADER = "(function(d,w){var me=d.currentScript;if(!me)return;function go(){var s=d.createElement('script');s.type='module';s.src=me.getAttribute('data-src');var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})})(document,window);";
+
+/**
+ * The HTML to print where the bar belongs (the top of <body>, before the page's own header).
+ *
+ * Options:
+ *   'base'          Atrium's origin when it is another host ('https://app.school.edu'); '' (default): this one.
+ *   'nonce'         the page's CSP nonce, put on the loader script (and passed on to the script it adds).
+ *   'notifications' the notices to show, as initialize returns them (id, message, closeable, clickable,
+ *                   static, body, routeInfo): rendered on the server. Left out: the bar reads the
+ *                   signed-in user's own notices once the page has loaded (it then appears after `load`).
+ *   'toolbar'       false leaves <atrium-dev-toolbar> out (pages that know the user is not root, HQ or
+ *                   acting as someone). Default true.
+ *   'charset'       the charset of the strings you pass: 'UTF-8' (default) or 'ISO-8859-1' (also
+ *                   'latin1', 'windows-1252'). A string that is not valid UTF-8 is read as Latin-1 anyway.
+ *   'manifest'      where the build's widgets/manifest.json is: a file path (the deployed dist/), or a URL
+ *                   (fetched with a short timeout and cached). Default: env ATRIUM_WIDGETS_MANIFEST, else
+ *                   "{base}/widgets/manifest.json" when 'base' is absolute.
+ *   'cache_dir'     where a fetched manifest is cached (default: sys_get_temp_dir()); 'cache_ttl' seconds
+ *                   (default 300); 'timeout' seconds for the fetch (default 1).
+ */
+function atrium_widgets(array $options = []): string
+{
+    $base = rtrim(isset($options['base']) ? (string) $options['base'] : '', '/');
+    $nonce = isset($options['nonce']) ? (string) $options['nonce'] : '';
+    $latin1 = atrium_is_latin1_charset(isset($options['charset']) ? (string) $options['charset'] : 'UTF-8');
+    $manifest = atrium_widgets_manifest($options, $base);
+
+    $html = '';
+    $notifications = isset($options['notifications']) && is_array($options['notifications'])
+        ? atrium_normalize_notifications($options['notifications'], $latin1)
+        : null;
+    if ($notifications === null) {
+        $html .= '<atrium-notification-bar></atrium-notification-bar>';
+    } else {
+        $json = json_encode($notifications, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT);
+        if ($json === false) {
+            $json = '[]';
+        }
+        $html .= '<atrium-notification-bar notifications="' . atrium_escape($json) . '">';
+        // Only with the manifest's loader, which carries the bar's stylesheet: unstyled markup would move.
+        if ($manifest !== null) {
+            $html .= '<template shadowrootmode="open">' . atrium_bar_markup($notifications) . '</template>';
+        }
+        $html .= '</atrium-notification-bar>';
+    }
+    if (!isset($options['toolbar']) || $options['toolbar'] !== false) {
+        $html .= "\n<atrium-dev-toolbar></atrium-dev-toolbar>";
+    }
+
+    if ($manifest !== null) {
+        $src = $base . '/widgets/' . $manifest['entry'];
+        $loader = $notifications === null ? $manifest['loaderLite'] : $manifest['loader'];
+        $integrity = $manifest['integrity'];
+    } else {
+        $src = $base . '/widgets/atrium-widgets.js';
+        $loader = ATRIUM_FALLBACK_LOADER;
+        $integrity = '';
+    }
+    $html .= "\n<script" . ($nonce !== '' ? ' nonce="' . atrium_escape($nonce) . '"' : '')
+        . ' data-src="' . atrium_escape($src) . '"'
+        . ($integrity !== '' ? ' data-integrity="' . atrium_escape($integrity) . '"' : '')
+        . '>' . atrium_script_text($loader) . "</script>\n";
+    return $html;
+}
+
+/** The bar's markup for `$notifications`, exactly as the element renders it (less Lit's comments). */
+function atrium_bar_markup(array $notifications): string
+{
+    $items = '';
+    foreach ($notifications as $item) {
+        $closeable = $item['closeable'] && !$item['static'];
+        $words = atrium_words($item['message']);
+        $message = $item['clickable']
+            ? '<button class="open" part="open" aria-haspopup="dialog">' . atrium_escape($words) . '</button>'
+            : atrium_escape($words);
+        $items .= '<li class="' . ($item['static'] ? 'note note--static' : 'note') . '"'
+            . ' part="' . ($item['static'] ? 'notification static' : 'notification') . '"'
+            . ' data-id="' . atrium_escape($item['id']) . '">'
+            . '<span class="message" part="message">' . $message . '</span>'
+            . ($closeable
+                ? '<button class="close" part="close" aria-label="'
+                    . atrium_escape('Dismiss notification: ' . $words)
+                    . '" title="Dismiss"><span aria-hidden="true">&#215;</span></button>'
+                : '')
+            . '</li>';
+    }
+    $reserved = $items !== '';
+    return '<div class="' . ($reserved ? 'frame frame--reserved' : 'frame') . '" part="frame" role="status"'
+        . ' aria-live="polite" aria-label="System notifications">'
+        . ($reserved ? '<ul class="list">' . $items . '</ul>' : '')
+        . '</div>';
+}
+
+/**
+ * The notices the bar would accept, in UTF-8: an entry without an id or a message is dropped (as the
+ * element drops it), the first of two with one id wins.
+ */
+function atrium_normalize_notifications(array $list, bool $latin1): array
+{
+    $seen = [];
+    $out = [];
+    foreach ($list as $entry) {
+        if (!is_array($entry) || !isset($entry['id'], $entry['message'])) {
+            continue;
+        }
+        if (!is_string($entry['id']) || $entry['id'] === '' || !is_string($entry['message'])) {
+            continue;
+        }
+        $id = atrium_utf8($entry['id'], $latin1);
+        if (isset($seen[$id])) {
+            continue;
+        }
+        $seen[$id] = true;
+        $item = [
+            'id' => $id,
+            'message' => atrium_utf8($entry['message'], $latin1),
+            'closeable' => isset($entry['closeable']) && $entry['closeable'] === true,
+            'clickable' => isset($entry['clickable']) && $entry['clickable'] === true,
+            'static' => isset($entry['static']) && $entry['static'] === true,
+            'routeInfo' => null,
+        ];
+        if (isset($entry['body']) && is_string($entry['body'])) {
+            $item['body'] = atrium_utf8($entry['body'], $latin1);
+        }
+        $route = isset($entry['routeInfo']) ? $entry['routeInfo'] : null;
+        if (is_array($route) && isset($route['app'], $route['category'], $route['type'])
+            && is_string($route['app']) && is_string($route['category']) && is_string($route['type'])) {
+            $item['routeInfo'] = [
+                'app' => atrium_utf8($route['app'], $latin1),
+                'category' => atrium_utf8($route['category'], $latin1),
+                'type' => atrium_utf8($route['type'], $latin1),
+            ];
+        }
+        $out[] = $item;
+    }
+    return $out;
+}
+
+function atrium_is_latin1_charset(string $charset): bool
+{
+    return in_array(strtolower(str_replace('_', '-', $charset)), ['iso-8859-1', 'latin1', 'latin-1', 'windows-1252', 'cp1252'], true);
+}
+
+/** `$text` as UTF-8: converted from Latin-1 when the page says so, or when it is not valid UTF-8. */
+function atrium_utf8(string $text, bool $latin1): string
+{
+    if (!$latin1 && preg_match('//u', $text) === 1) {
+        return $text;
+    }
+    $out = '';
+    $length = strlen($text);
+    for ($i = 0; $i < $length; $i++) {
+        $byte = ord($text[$i]);
+        $out .= $byte < 0x80 ? $text[$i] : chr(0xC0 | ($byte >> 6)) . chr(0x80 | ($byte & 0x3F));
+    }
+    return $out;
+}
+
+/**
+ * The words of a notice's HTML, as the bar's first paint shows them before its sanitiser runs: elements
+ * whose content is code or invisible go with their content, other tags go, entities are decoded, white
+ * space is collapsed.
+ */
+function atrium_words(string $html): string
+{
+    if (strpbrk($html, '<&') === false) {
+        return $html;
+    }
+    $text = preg_replace('~<(' . ATRIUM_DROPPED_WITH_CONTENT . ')\b[^>]*>.*?</\1\s*>~is', ' ', $html);
+    $text = preg_replace('~<!--.*?-->~s', '', (string) $text);
+    $text = strip_tags((string) $text);
+    $text = html_entity_decode($text, ENT_QUOTES | ENT_HTML5, 'UTF-8');
+    return trim((string) preg_replace('~\s+~u', ' ', $text));
+}
+
+/**
+ * Escaped for HTML text and double-quoted attributes, in ASCII only: every character beyond it becomes a
+ * numeric reference, which means the same thing on a page of any charset.
+ */
+function atrium_escape(string $utf8): string
+{
+    $escaped = htmlspecialchars($utf8, ENT_QUOTES | ENT_SUBSTITUTE | ENT_HTML5, 'UTF-8');
+    return (string) preg_replace_callback('~[\x{80}-\x{10FFFF}]~u', function ($match) {
+        return '&#' . atrium_code_point($match[0]) . ';';
+    }, $escaped);
+}
+
+/** The code point of one UTF-8 encoded character. */
+function atrium_code_point(string $char): int
+{
+    $bytes = array_values(unpack('C*', $char));
+    $count = count($bytes);
+    if ($count === 1) {
+        return $bytes[0];
+    }
+    $point = $bytes[0] & (0xFF >> ($count + 1));
+    for ($i = 1; $i < $count; $i++) {
+        $point = ($point << 6) | ($bytes[$i] & 0x3F);
+    }
+    return $point;
+}
+
+/** Inline script text can end only with "</script": the build's snippet never contains it; make sure. */
+function atrium_script_text(string $js): string
+{
+    return str_ireplace('</script', '<\/script', $js);
+}
+
+/**
+ * The build's widgets/manifest.json: from a file, or fetched from Atrium and cached (a failed fetch is
+ * remembered for 30 seconds, so a hung Atrium costs one short timeout per half minute, not one per page).
+ * Null when none can be read: the helper then loads the fixed-name script without integrity.
+ */
+function atrium_widgets_manifest(array $options, string $base)
+{
+    $source = isset($options['manifest']) ? (string) $options['manifest'] : (string) getenv('ATRIUM_WIDGETS_MANIFEST');
+    if ($source === '' && preg_match('~^https?://~i', $base) === 1) {
+        $source = $base . '/widgets/manifest.json';
+    }
+    if ($source === '') {
+        return null;
+    }
+    if (preg_match('~^https?://~i', $source) !== 1) {
+        return atrium_parse_manifest(is_readable($source) ? (string) file_get_contents($source) : '');
+    }
+    $dir = isset($options['cache_dir']) ? (string) $options['cache_dir'] : sys_get_temp_dir();
+    $ttl = isset($options['cache_ttl']) ? (int) $options['cache_ttl'] : 300;
+    $timeout = isset($options['timeout']) ? (float) $options['timeout'] : 1.0;
+    $cache = rtrim($dir, '/\\') . '/atrium-widgets-manifest-' . sha1($source) . '.json';
+    $cached = is_readable($cache) ? atrium_parse_manifest((string) file_get_contents($cache)) : null;
+    $age = is_file($cache) ? time() - (int) filemtime($cache) : PHP_INT_MAX;
+    if ($age < ($cached !== null ? $ttl : 30)) {
+        return $cached;
+    }
+    $context = stream_context_create(['http' => ['timeout' => $timeout, 'ignore_errors' => false]]);
+    $body = @file_get_contents($source, false, $context);
+    $fresh = is_string($body) ? atrium_parse_manifest($body) : null;
+    if ($fresh !== null) {
+        @file_put_contents($cache, $body, LOCK_EX);
+        return $fresh;
+    }
+    // Keep serving the last good one, and do not ask again at once.
+    @touch($cache);
+    return $cached;
+}
+
+function atrium_parse_manifest(string $json)
+{
+    $data = json_decode($json, true);
+    if (!is_array($data)) {
+        return null;
+    }
+    foreach (['entry', 'integrity', 'loader', 'loaderLite'] as $key) {
+        if (!isset($data[$key]) || !is_string($data[$key]) || $data[$key] === '') {
+            return null;
+        }
+    }
+    if (preg_match('~^[A-Za-z0-9._-]+\.js$~', $data['entry']) !== 1) {
+        return null;
+    }
+    return $data;
+}

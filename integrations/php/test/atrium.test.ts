@@ -1,0 +1,159 @@
+/**
+ * integrations/php/atrium.php through the real php-cli: what it prints for each option, byte for byte
+ * where it matters (escaping, charsets, the loader's text).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loaderSnippet } from '../../../packages/widgets/src/loader/snippet';
+
+const PHP = '/usr/bin/php';
+const DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'render.php');
+
+/** php-cli is Debian's php-cli: installed with apt-get when missing and we are root, as the e2e servers are. */
+function ensurePhp(): void {
+  if (existsSync(PHP)) return;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root) throw new Error(`${PHP} is missing. Install it as root: apt-get install -y php-cli`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', 'php-cli'], { stdio: 'inherit', env });
+  if (install.status !== 0 || !existsSync(PHP)) throw new Error('apt-get could not install php-cli');
+}
+
+function render(options: unknown): string {
+  const result = spawnSync(PHP, ['-d', 'display_errors=stderr', '-d', 'error_reporting=-1', DRIVER], {
+    input: JSON.stringify(options),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0 || result.stderr !== '') {
+    throw new Error(`php failed (${result.status}): ${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+const latin1 = (text: string) => ({ latin1: Buffer.from(text, 'latin1').toString('hex') });
+
+let dir: string;
+let manifestFile: string;
+const manifest = {
+  version: '0.1.0',
+  entry: 'atrium-widgets.0123456789abcdef.js',
+  integrity: 'sha384-abc+/=',
+  loader: loaderSnippet(),
+  loaderLite: loaderSnippet(null),
+};
+
+beforeAll(() => {
+  ensurePhp();
+  dir = mkdtempSync(path.join(tmpdir(), 'atrium-php-'));
+  manifestFile = path.join(dir, 'manifest.json');
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const NOTICES = [
+  { id: 'a', message: 'Rentrée <b>lundi</b>', closeable: true, clickable: false, routeInfo: null },
+  { id: 'w', message: 'Heads up', closeable: true, clickable: false, static: true, routeInfo: null },
+  { id: 'c', message: 'Policy', closeable: false, clickable: true, body: 'x', routeInfo: null },
+];
+
+describe('atrium_widgets()', () => {
+  it('with no options: an empty bar, the toolbar tag, and the fallback loader for the fixed-name script', () => {
+    const html = render({});
+    expect(html).toContain('<atrium-notification-bar></atrium-notification-bar>');
+    expect(html).toContain('<atrium-dev-toolbar></atrium-dev-toolbar>');
+    expect(html).toContain(`<script data-src="/widgets/atrium-widgets.js">${loaderSnippet(null)}</script>`);
+  });
+
+  it('reads the manifest: the hashed entry, its integrity, the nonce and the base', () => {
+    const html = render({ manifest: manifestFile, nonce: 'n"1', base: 'https://app.school.test/' });
+    expect(html).toContain(
+      '<script nonce="n&quot;1" data-src="https://app.school.test/widgets/atrium-widgets.0123456789abcdef.js"' +
+        ` data-integrity="sha384-abc+/=">${loaderSnippet(null)}</script>`,
+    );
+  });
+
+  it("'toolbar' => false leaves the toolbar out", () => {
+    expect(render({ toolbar: false })).not.toContain('atrium-dev-toolbar');
+  });
+
+  it('server-renders the notices in the markup the element renders, in ASCII, with the full loader', () => {
+    const html = render({ manifest: manifestFile, notifications: NOTICES });
+    expect(/^[\x20-\x7e\n]*$/.test(html)).toBe(true);
+    expect(html).toContain(
+      '<template shadowrootmode="open"><div class="frame frame--reserved" part="frame" role="status"' +
+        ' aria-live="polite" aria-label="System notifications"><ul class="list">' +
+        '<li class="note" part="notification" data-id="a"><span class="message" part="message">' +
+        'Rentr&#233;e lundi</span><button class="close" part="close" aria-label="Dismiss notification:' +
+        ' Rentr&#233;e lundi" title="Dismiss"><span aria-hidden="true">&#215;</span></button></li>' +
+        '<li class="note note--static" part="notification static" data-id="w"><span class="message"' +
+        ' part="message">Heads up</span></li>' +
+        '<li class="note" part="notification" data-id="c"><span class="message" part="message">' +
+        '<button class="open" part="open" aria-haspopup="dialog">Policy</button></span></li>' +
+        '</ul></div></template></atrium-notification-bar>',
+    );
+    // The attribute: JSON with \u escapes, so the bar reads the same notices whatever the page's charset.
+    const attribute = /notifications="([^"]*)"/.exec(html)?.[1] ?? '';
+    const decoded = attribute
+      .replace(/&quot;/g, '"')
+      .replace(/&#0?39;|&apos;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    const list = JSON.parse(decoded) as Array<{ id: string; message: string; static: boolean }>;
+    expect(list.map((n) => [n.id, n.message, n.static])).toEqual([
+      ['a', 'Rentrée <b>lundi</b>', false],
+      ['w', 'Heads up', true],
+      ['c', 'Policy', false],
+    ]);
+    expect(html).toContain(`>${loaderSnippet()}</script>`);
+  });
+
+  it('takes Latin-1 strings from a Latin-1 page, and invalid UTF-8 as Latin-1 anyway', () => {
+    const notice = { id: 'r', message: latin1('Rentrée à l’école'), closeable: false, clickable: false };
+    const declared = render({ manifest: manifestFile, charset: 'ISO-8859-1', notifications: [notice] });
+    expect(declared).toContain('Rentr&#233;e &#224; l');
+    const guessed = render({
+      manifest: manifestFile,
+      notifications: [{ ...notice, message: latin1('Année') }],
+    });
+    expect(guessed).toContain('>Ann&#233;e</span>');
+  });
+
+  it('escapes hostile ids and messages, and shows no markup of a notice, only its words', () => {
+    const html = render({
+      manifest: manifestFile,
+      notifications: [
+        {
+          id: '"><script>alert(1)</script>',
+          message: '<img src=x onerror=alert(1)>Hi <script>alert(2)</script><style>*{}</style>&amp; bye',
+          closeable: false,
+          clickable: false,
+        },
+      ],
+    });
+    expect(html).not.toMatch(/<script>alert|<img|onerror=alert\(1\)>|<style>/);
+    expect(html).toContain('data-id="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(html).toContain('<span class="message" part="message">Hi &amp; bye</span>');
+  });
+
+  it('drops entries the bar would drop, and without a manifest renders no unstyled markup', () => {
+    const html = render({
+      notifications: [{ id: '', message: 'x' }, { message: 'no id' }, 'junk', NOTICES[1], NOTICES[1]],
+    });
+    expect(html).not.toContain('<template');
+    const count = (html.match(/&quot;id&quot;/g) ?? []).length;
+    expect(count).toBe(1);
+  });
+
+  it('a manifest URL on a dead Atrium gives the fallback loader, and no error on the page', () => {
+    const cacheDir = mkdtempSync(path.join(dir, 'cache-'));
+    // Nothing listens on port 9 of 127.0.0.1: the fetch fails at once, and the failure is remembered.
+    const dead = render({ manifest: 'http://127.0.0.1:9/widgets/manifest.json', cache_dir: cacheDir });
+    expect(dead).toContain('data-src="/widgets/atrium-widgets.js"');
+  });
+});

@@ -1,0 +1,20 @@
+<?php
+// Test driver: reads the options as JSON from stdin (strings given as {"latin1": "<hex>"} are passed as
+// raw bytes), prints atrium_widgets($options). Used by atrium.test.ts with php-cli.
+require __DIR__ . '/../atrium.php';
+
+function atrium_test_decode($value)
+{
+    if (is_array($value) && isset($value['latin1']) && count($value) === 1) {
+        return hex2bin($value['latin1']);
+    }
+    if (is_array($value)) {
+        foreach ($value as $key => $inner) {
+            $value[$key] = atrium_test_decode($inner);
+        }
+    }
+    return $value;
+}
+
+$options = atrium_test_decode(json_decode(stream_get_contents(STDIN), true));
+echo atrium_widgets(is_array($options) ? $options : []);

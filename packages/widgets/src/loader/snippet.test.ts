@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { DISMISSED_STORAGE_KEY } from '../../../session/src/dismissed-storage.js';
+import { notificationBarCss } from '../notification-bar/bar-css.js';
+import { loaderSnippet } from './snippet.js';
+
+describe('the loader snippet', () => {
+  it('reads the same dismissed list as the bar and the shell', () => {
+    expect(loaderSnippet()).toContain(JSON.stringify(DISMISSED_STORAGE_KEY));
+  });
+
+  it('carries the bar’s stylesheet, and can be printed inside a <script> element', () => {
+    const text = loaderSnippet();
+    expect(text).toContain('.frame--reserved');
+    expect(notificationBarCss).toContain('.frame--reserved');
+    expect(text.toLowerCase()).not.toContain('</script');
+    expect(text).not.toContain('<!--');
+    // It compiles (as an old browser's classic script would take it).
+    expect(() => new Function(text)).not.toThrow();
+    expect(() => new Function(loaderSnippet(null))).not.toThrow();
+  });
+
+  it('never writes JSON with the page’s JSON.stringify, and adds the script only after load', () => {
+    const text = loaderSnippet();
+    expect(text).not.toContain('JSON.stringify');
+    expect(text).toContain("addEventListener('load'");
+    expect(loaderSnippet(null)).not.toContain('CSSStyleSheet');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The loader snippet: the few lines of inline script a host page carries instead of a `<script
+ * type="module" src>` tag (integrations/php prints it; docs/embedding.md shows it for raw HTML).
+ *
+ * Why a loader: a module script in the page, even `async`, is part of the document's load, so a hung Atrium
+ * (a server that accepts connections and never answers) held the page's `load` event, and with it every
+ * `<body onload>` of a legacy screen, forever. This snippet inserts the widgets' script only once `load`
+ * has fired, so nothing Atrium does can delay the page; the script and its requests have their own
+ * timeouts after that.
+ *
+ * Before that, and synchronously (the snippet follows the tags), it styles a notification bar the page's
+ * server already rendered as declarative shadow DOM (the PHP helper does) with the bar's own stylesheet,
+ * adopted (a constructable sheet, which `style-src` does not govern), and removes the notices this tab has
+ * dismissed: the bar is there, in its final size, in the page's first paint, and the element that
+ * upgrades it later renders the same markup in the same place. Nothing moves.
+ *
+ * It reads its settings from its own `<script>` element: `data-src` (the widgets' entry), `data-integrity`
+ * (optional SRI, which also makes the request CORS), and passes its `nonce` on. ES5, no JSON.stringify and
+ * no page globals beyond `document`, `window` and the standard constructors: it runs on any old page.
+ */
+/** DISMISSED_STORAGE_KEY of packages/session (kept in step by snippet.test.ts; the build imports no session code). */
+const DISMISSED_STORAGE_KEY = 'atrium.dismissedNotifications';
+import { notificationBarCss } from '../notification-bar/bar-css.js';
+
+/**
+ * The loader's source; a constant for a given build. With `barCss` null, the short form for pages that
+ * print no server-rendered bar (only the deferred script).
+ */
+export function loaderSnippet(barCss: string | null = notificationBarCss): string {
+  if (barCss === null) {
+    return [
+      '(function(d,w){var me=d.currentScript;if(!me)return;',
+      ...LOAD_AFTER_LOAD,
+      '})(document,window);',
+    ].join('');
+  }
+  // Minified by hand: it is printed into every page. JSON.stringify is safe here: this runs in the build.
+  const css = JSON.stringify(barCss.replace(/\s+/g, ' ').trim()).replace(/</g, '\\u003c');
+  const key = JSON.stringify(DISMISSED_STORAGE_KEY);
+  return [
+    '(function(d,w){var me=d.currentScript;if(!me)return;',
+    // This tab's dismissals (a list, or the double-encoded list an old copy wrote under Prototype.js).
+    'var gone=[];try{var raw=w.sessionStorage.getItem(' + key + ');if(raw){gone=JSON.parse(raw);',
+    "if(typeof gone==='string')gone=JSON.parse(gone)}}catch(e){}",
+    "if(Object.prototype.toString.call(gone)!=='[object Array]')gone=[];",
+    'function has(id){for(var k=0;k<gone.length;k++)if(gone[k]===id)return true;return false}',
+    // Every server-rendered bar not yet upgraded: its sheet, and its dismissed notices out.
+    "var bars=d.getElementsByTagName('atrium-notification-bar');",
+    'for(var i=0;i<bars.length;i++){var r=bars[i].shadowRoot;if(!r||r.adoptedStyleSheets.length)continue;',
+    'try{var s=new CSSStyleSheet();s.replaceSync(' + css + ');r.adoptedStyleSheets=[s]}catch(e){}',
+    "var li=r.querySelectorAll('li[data-id]');",
+    "for(var j=0;j<li.length;j++)if(li[j].querySelector('.close')&&has(li[j].getAttribute('data-id')))",
+    'li[j].parentNode.removeChild(li[j]);',
+    "if(!r.querySelector('li')){var f=r.querySelector('.frame');var u=r.querySelector('.list');",
+    "if(u)u.parentNode.removeChild(u);if(f)f.className='frame'}}",
+    ...LOAD_AFTER_LOAD,
+    '})(document,window);',
+  ].join('');
+}
+
+/** The widgets themselves: only after `load`, so they can never hold it. */
+const LOAD_AFTER_LOAD = [
+  "function go(){var s=d.createElement('script');s.type='module';s.src=me.getAttribute('data-src');",
+  "var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}",
+  'if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}',
+  "if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})",
+];
