@@ -23,7 +23,7 @@ import webpack from 'webpack';
 import type { MultiStats, Stats } from 'webpack';
 import { createConfigs, fileStem, listMapEntries, optionsFromEnv } from '../webpack.config';
 import { moduleRecord } from './module-record';
-import { createFileReleaseStore, releasesDirFromEnv } from '@atrium/releases';
+import { releaseStoreFromEnv } from '@atrium/releases';
 import type { AppManifest, ReleaseModule } from '@atrium/releases';
 import { precompressDir } from './precompress';
 import { writeWidgetsManifest } from './widgets-manifest';
@@ -319,10 +319,13 @@ async function finishApp(
 
 /** The release live in ATRIUM_RELEASES_DIR when this build ran, recorded in the manifest for people. */
 async function liveReleaseId(): Promise<string | null> {
+  const opened = releaseStoreFromEnv();
   try {
-    return await createFileReleaseStore(releasesDirFromEnv()).currentId();
+    return await opened.store.currentId();
   } catch {
     return null;
+  } finally {
+    opened.close();
   }
 }
 

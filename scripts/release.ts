@@ -1,6 +1,7 @@
 /**
  * `npm run release -- <command>`: the release store on this machine (ATRIUM_RELEASES_DIR, default
- * var/releases). See docs/releases.md.
+ * var/releases), or the one the server instances share when ATRIUM_REDIS_URL is set (files where ATRIUM_ASSETS
+ * says: ATRIUM_RELEASES_DIR/assets or an S3 bucket). See docs/releases.md.
  *
  *   init [--dist DIR]                       the first release, from a full build (dist/modules.json)
  *   publish <dir>                           check an app built with `npm run build -- --app` and make it live
@@ -23,12 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import {
-  ReleaseError,
-  createFileReleaseStore,
-  createReleaseService,
-  releasesDirFromEnv,
-} from '@atrium/releases';
+import { ReleaseError, createReleaseService, releaseStoreFromEnv } from '@atrium/releases';
 import type { AppUpload, CanaryAudience, Release, ReleaseService } from '@atrium/releases';
 import { appModuleName } from './build';
 import { createRemote, runRemote } from './release-remote';
@@ -204,8 +200,8 @@ export async function run(
 }
 
 async function main(): Promise<void> {
-  const dir = releasesDirFromEnv();
-  const service = createReleaseService({ store: createFileReleaseStore(dir) });
+  const opened = releaseStoreFromEnv();
+  const service = createReleaseService({ store: opened.store });
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
   const distDir = process.env['ATRIUM_DIST_DIR'] || path.join(root, 'dist');
   try {
@@ -218,6 +214,8 @@ async function main(): Promise<void> {
       return;
     }
     throw error;
+  } finally {
+    opened.close();
   }
 }
 

@@ -68,7 +68,8 @@ function run(origin: string, target: Target, connections: number, duration: numb
     method: target.method,
     connections,
     duration,
-    headers: target.headers ?? {},
+    // A browser sends the origin of the page it is on: each instance's own (the CSRF check refuses another).
+    headers: target.headers?.['origin'] ? { ...target.headers, origin } : (target.headers ?? {}),
     ...(target.body !== undefined ? { body: target.body } : {}),
   });
 }

@@ -15,7 +15,8 @@ export type ReleaseErrorCode =
   | 'no-release'
   | 'not-found'
   | 'bad-arguments'
-  | 'unchanged';
+  | 'unchanged'
+  | 'unavailable';
 
 export class ReleaseError extends Error {
   override readonly name = 'ReleaseError';

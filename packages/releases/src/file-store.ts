@@ -92,6 +92,8 @@ export function createFileAssetStore(dir: string): AssetStore {
 export interface FileStoreOptions {
   /** How long to wait for another process's commit before giving up. */
   lockTimeoutMs?: number;
+  /** Where the files go (ATRIUM_ASSETS=s3); default `<dir>/assets`. */
+  assets?: AssetStore;
 }
 
 export function createFileReleaseStore(dir: string, options: FileStoreOptions = {}): ReleaseStore {
@@ -133,7 +135,7 @@ export function createFileReleaseStore(dir: string, options: FileStoreOptions = 
 
   return {
     description: `releases in ${dir}`,
-    assets: createFileAssetStore(path.join(dir, 'assets')),
+    assets: options.assets ?? createFileAssetStore(path.join(dir, 'assets')),
     currentId,
     async get(id) {
       if (!RELEASE_ID.test(id)) return null;

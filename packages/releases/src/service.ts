@@ -149,6 +149,17 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     return release;
   }
 
+  /** The module as the release holds it: its URLs where the asset store serves its files. */
+  function servedFrom(mod: ReleaseModule): ReleaseModule {
+    const urlOf = store.assets.urlOf?.bind(store.assets);
+    if (!urlOf) return mod;
+    const chunks = Object.fromEntries(
+      Object.entries(mod.chunks).map(([name, chunk]) => [name, { ...chunk, url: urlOf(chunk.file) }]),
+    );
+    // Integrity is that of the verified bytes: unchanged wherever they are served from.
+    return { ...mod, url: urlOf(mod.file), chunks };
+  }
+
   /** Checks an upload and stores its files; the checked module (nothing goes live here). */
   async function accept(upload: AppUpload, live: Release | null): Promise<ReleaseModule> {
     const manifest = parseManifest(upload.manifest);
@@ -156,7 +167,7 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     // Only verified bytes go in, and only once every check has passed.
     const contents = await checkFiles(mod, upload.readFile);
     for (const [file, data] of contents) await store.assets.put(file, data);
-    return mod;
+    return servedFrom(mod);
   }
 
   /** Files still in the assets store for a module a rollback would serve again. */
@@ -187,7 +198,7 @@ export function createReleaseService(options: ReleaseServiceOptions) {
         }).module;
         const contents = await checkFiles(mod, readFile);
         for (const [file, data] of contents) await store.assets.put(file, data);
-        byName[mod.name] = mod;
+        byName[mod.name] = servedFrom(mod);
       }
       return commit(
         null,

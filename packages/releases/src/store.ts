@@ -15,6 +15,11 @@ export interface AssetStore {
   remove(file: string): Promise<void>;
   /** The directory the server serves `/assets/` from, for a store on local disk; null otherwise. */
   readonly localDir: string | null;
+  /**
+   * Where browsers fetch a file, for a store that is not served by the server (object storage, a CDN):
+   * a release's map then points there. Absent: `/assets/<file>` as the build wrote it.
+   */
+  urlOf?(file: string): string;
 }
 
 export interface ReleaseStore {

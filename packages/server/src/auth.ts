@@ -36,15 +36,16 @@ function bearerToken(request: FastifyRequest): string | null | undefined {
 /**
  * The session of a request: the bearer token when one is sent (and then it must be valid: a stale token
  * is not silently replaced by a cookie), else the `atrium_sid` cookie. Legacy pages and their widgets use
- * the cookie; the new front end sends the bearer token on /lapi/.
+ * the cookie; the new front end sends the bearer token on /lapi/. Throws a 503 HttpError when the shared
+ * session store cannot be reached and this instance has no copy of the session.
  */
-export function findAuth(request: FastifyRequest, state: AppState): Auth | null {
+export async function findAuth(request: FastifyRequest, state: AppState): Promise<Auth | null> {
   const token = bearerToken(request);
   let session: Session | undefined;
   if (token !== undefined) {
-    session = token === null ? undefined : state.sessions.byToken(token);
+    session = token === null ? undefined : await state.sessions.byToken(token);
   } else {
-    session = state.sessions.bySid(request.cookies[sessionCookie(request).name]);
+    session = await state.sessions.bySid(request.cookies[sessionCookie(request).name]);
   }
   if (!session) return null;
   const realUser = state.users.get(session.username);
@@ -53,21 +54,21 @@ export function findAuth(request: FastifyRequest, state: AppState): Auth | null 
   return { session, user, realUser };
 }
 
-export function requireAuth(request: FastifyRequest, state: AppState): Auth {
-  const auth = findAuth(request, state);
+export async function requireAuth(request: FastifyRequest, state: AppState): Promise<Auth> {
+  const auth = await findAuth(request, state);
   if (!auth) throw unauthorized();
   request.atriumUser = auth.user.username;
   return auth;
 }
 
-export function requireRoot(request: FastifyRequest, state: AppState): Auth {
-  const auth = requireAuth(request, state);
+export async function requireRoot(request: FastifyRequest, state: AppState): Promise<Auth> {
+  const auth = await requireAuth(request, state);
   if (!auth.user.is_root) throw forbidden('Only root users can do this.');
   return auth;
 }
 
-export function requireRootOrHq(request: FastifyRequest, state: AppState): Auth {
-  const auth = requireAuth(request, state);
+export async function requireRootOrHq(request: FastifyRequest, state: AppState): Promise<Auth> {
+  const auth = await requireAuth(request, state);
   if (!auth.user.is_root && !auth.user.is_hq) throw forbidden('Only root or headquarters users can do this.');
   return auth;
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
+import { assetsConfigFromEnv, type AssetsConfig } from '@atrium/releases';
+import { parseRedisUrl } from './state/redis-connection.js';
 import { parseOrigins, parsePublicOrigins, parseTrustProxy, type TrustProxy } from './deploy-options.js';
 
 /** The repository root: packages/server/src -> ../../.. */
@@ -63,6 +65,15 @@ export interface ServerOptions {
   releasesDir?: string;
   /** Lets CI call the release API without a session (ATRIUM_DEPLOY_TOKEN); null: root sessions only. */
   deployToken?: string | null;
+  /**
+   * Shared state for several instances (ATRIUM_REDIS_URL, redis:// or rediss://): sessions, the request
+   * log, the login rate limit and the releases. null: everything in this process (the default).
+   */
+  redisUrl?: string | null;
+  /** How often an instance re-reads the live release from Redis besides pub/sub, in ms (ATRIUM_RELEASE_POLL_MS, default 10 s). */
+  releasePollMs?: number;
+  /** Where the files of releases go (ATRIUM_ASSETS=local|s3 and its ATRIUM_ASSETS_* settings). */
+  assets?: AssetsConfig;
   /** More same-origin prefixes of legacy screens, beside /legacy/ (ATRIUM_LEGACY_PREFIXES, comma-separated). */
   legacyPrefixes?: readonly string[];
 }
@@ -111,6 +122,9 @@ export interface ResolvedOptions {
   embedOrigins: string[];
   releasesDir: string;
   deployToken: string | null;
+  redisUrl: string | null;
+  releasePollMs: number;
+  assets: AssetsConfig;
   legacyPrefixes: readonly string[];
 }
 
@@ -142,6 +156,24 @@ function parseProxy(value: string | null | undefined): string | null {
     throw new OptionsError('invalid-proxy', `The proxy must be an http(s) URL, not "${value}"`);
   }
   return url.origin;
+}
+
+function parseRedis(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  try {
+    parseRedisUrl(value);
+  } catch (error) {
+    throw new OptionsError('invalid-redis-url', (error as Error).message);
+  }
+  return value;
+}
+
+function parseAssets(environ: NodeJS.ProcessEnv): AssetsConfig {
+  try {
+    return assetsConfigFromEnv(environ);
+  } catch (error) {
+    throw new OptionsError('invalid-assets', (error as Error).message);
+  }
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -241,6 +273,11 @@ export function resolveOptions(
     deployToken: parseDeployToken(
       options.deployToken !== undefined ? options.deployToken : environ['ATRIUM_DEPLOY_TOKEN'],
     ),
+    redisUrl: parseRedis(options.redisUrl !== undefined ? options.redisUrl : environ['ATRIUM_REDIS_URL']),
+    releasePollMs:
+      options.releasePollMs ??
+      positiveInt(environ['ATRIUM_RELEASE_POLL_MS'], 10_000, 'ATRIUM_RELEASE_POLL_MS'),
+    assets: options.assets ?? parseAssets(environ),
     legacyPrefixes: options.legacyPrefixes ?? parseLegacyPrefixes(environ['ATRIUM_LEGACY_PREFIXES']),
   };
 }

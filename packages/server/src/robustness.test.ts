@@ -92,7 +92,7 @@ describe('proxy mode', () => {
       const login = await proxied.get('/common/login');
       expect(login.status).toBe(503); // no build in the test: served locally, not by the upstream
       expect(await login.text()).toContain('Atrium is not built yet');
-      const entries = upstream.app.atrium.state.requestLog.entries();
+      const entries = await upstream.app.atrium.state.requestLog.entries();
       expect(entries.map((e) => e.path)).toContain(LOGIN);
       expect(entries.map((e) => e.path)).not.toContain('/common/login');
     } finally {

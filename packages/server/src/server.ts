@@ -26,7 +26,10 @@ import { telescopeRoutes } from './routes/telescope.js';
 import { frontendRoutes, createIndexHandler, isReservedPath } from './routes/frontend.js';
 import { proxyRoutes } from './routes/proxy.js';
 import { legacyRoutes } from './legacy/routes.js';
+import { createAssetStore, describeAssets } from '@atrium/releases';
 import { createLiveReleases } from './releases/live.js';
+import { createSharedLiveReleases } from './releases/shared-live.js';
+import { connectRedis } from './state/redis-connection.js';
 import { releaseRoutes } from './releases/routes.js';
 import { redirectSignedInFromLogin } from './routes/signed-in-login.js';
 
@@ -37,29 +40,57 @@ export type AtriumServer = FastifyInstance & { atrium: ServerContext };
 
 /**
  * The reference backend: demo data for every call of SPEC section 7 (or a proxy to a real backend), the
- * built front end, and the legacy demo pages. All state lives in memory and is fresh per instance.
+ * built front end, and the legacy demo pages. State lives in memory and is fresh per instance, unless
+ * ATRIUM_REDIS_URL names a Redis that several instances share (docs/deploy-multi-instance.md).
  */
 export async function createServer(input: ServerOptions = {}): Promise<AtriumServer> {
   const options = resolveOptions(input);
   if (options.storage === 'local') await mkdir(options.dataDir, { recursive: true });
   // /assets/ serves published files from here as soon as a release exists, without a restart.
   await mkdir(path.join(options.releasesDir, 'assets'), { recursive: true });
-  const ctx: ServerContext = {
-    options,
-    state: await createState(options.now, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
-    storage: await createStorage(options),
-    releases: createLiveReleases(options.releasesDir),
-  };
-
   const app = Fastify({
     logger: options.logger,
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy,
     ...httpOptions(options.timeouts),
   });
+  // Several instances share sessions, the request log, the login limit and the releases through Redis. An
+  // unreachable Redis does not stop the start: the connection retries and says so in the log.
+  const redis = options.redisUrl
+    ? connectRedis(options.redisUrl, {
+        info: (message) => app.log.info(message),
+        warn: (message) => app.log.warn(message),
+      })
+    : null;
+  const assets = createAssetStore(options.assets, options.releasesDir);
+  const ctx: ServerContext = {
+    options,
+    state: await createState(
+      options.now,
+      { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs },
+      redis?.client ?? null,
+    ),
+    storage: await createStorage(options),
+    releases: redis
+      ? await createSharedLiveReleases({
+          dir: options.releasesDir,
+          assets,
+          assetsDescription: describeAssets(options.assets, options.releasesDir),
+          redis,
+          pollMs: options.releasePollMs,
+          log: app.log,
+        })
+      : createLiveReleases(options.releasesDir, assets),
+    redis,
+  };
   app.decorate('atrium', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.releases.close();
+    await redis?.close();
+  });
 
-  // Errors: one JSON shape, the status the error carries, and no stack traces or internals to clients.
+  // Errors: one JSON shape, the status the error carries, and no stack traces or internals to clients
+  // (a 503 of ours says what is unavailable, so people know to try again rather than report a bug).
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error(error);
@@ -78,7 +109,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     const message =
       status === 413 && !(error instanceof HttpError)
         ? 'The request body is too large.'
-        : status >= 500
+        : status >= 500 && !(status === 503 && error instanceof HttpError)
           ? 'Something went wrong on the server.'
           : error.message;
     return reply.code(status).send(errorBody(code, message));
@@ -100,6 +131,9 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     // After the body is parsed, so the limit can count sign-in attempts and not username lookups.
     hook: 'preHandler',
     errorResponseBuilder: () => new HttpError(429, 'rate-limited', RATE_LIMIT_MESSAGE),
+    // Counted in Redis when instances share it, so the limit holds across all of them. While Redis is
+    // away the count is skipped: sign-in then fails anyway, before any password is checked (login.ts).
+    ...(redis ? { redis: redis.client, nameSpace: 'atrium-rate-limit:', skipOnError: true } : {}),
   });
 
   // Legacy forms post urlencoded bodies (the acknowledge form).

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InitializeResponseSchema, LegacyInitializeResponseSchema } from '../../api/src/schemas.js';
 import { Client, ErrorSchema, startServer, type Running } from './test-helpers.js';
+import type { MemorySessionStore } from './state/sessions.js';
 
 const LEGACY_INITIALIZE = '/common/api/lite/system/legacy_initialize';
 const INITIALIZE = '/lapi/rpc/common/ionic/initialize';
@@ -91,7 +92,7 @@ describe('sessions end (issue 19)', () => {
   });
 
   it('and ended sessions leave memory even when nobody comes back for them', async () => {
-    const sessions = server.app.atrium.state.sessions;
+    const sessions = server.app.atrium.state.sessions as MemorySessionStore;
     for (let i = 0; i < 20; i++) await new Client(server.url).signIn('student');
     const held = sessions.size();
     expect(held).toBeGreaterThanOrEqual(20);

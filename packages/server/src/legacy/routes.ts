@@ -50,15 +50,15 @@ export function legacyRoutes(ctx: ServerContext) {
     );
 
     /** The signed-in user, or a redirect to the login page that comes back here. */
-    const signedIn = (request: FastifyRequest, reply: FastifyReply): Auth | null => {
-      const auth = findAuth(request, ctx.state);
+    const signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<Auth | null> => {
+      const auth = await findAuth(request, ctx.state);
       if (auth) return auth;
       void reply.redirect(`/common/login?returnUrl=${encodeURIComponent(request.url)}`, 302);
       return null;
     };
 
     app.get('/legacy/', async (request, reply) => {
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       return sendHtml(reply, legacyHomePage(auth.user, APP_CATALOGUE, newPageOf(request)), pageCsp());
     });
@@ -66,14 +66,14 @@ export function legacyRoutes(ctx: ServerContext) {
 
     // Public pages, linked from the login footer.
     app.get('/legacy/terms', async (request, reply) =>
-      sendHtml(reply, termsPage(findAuth(request, ctx.state)?.user ?? null), pageCsp()),
+      sendHtml(reply, termsPage((await findAuth(request, ctx.state))?.user ?? null), pageCsp()),
     );
     app.get('/legacy/privacy', async (request, reply) =>
-      sendHtml(reply, privacyPage(findAuth(request, ctx.state)?.user ?? null), pageCsp()),
+      sendHtml(reply, privacyPage((await findAuth(request, ctx.state))?.user ?? null), pageCsp()),
     );
 
     app.get('/legacy/acknowledge', async (request, reply) => {
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       const query = request.query as Record<string, unknown>;
       const returnPath = safeSameOriginPath(query['return']) ?? DEFAULT_RETURN;
@@ -81,7 +81,7 @@ export function legacyRoutes(ctx: ServerContext) {
     });
     // A form post: the global CSRF check (Origin / Sec-Fetch-Site) has already run.
     app.post('/legacy/acknowledge', async (request, reply) => {
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       ctx.state.acknowledged.add(auth.user.username);
       const body = (request.body ?? {}) as Record<string, unknown>;
@@ -89,7 +89,7 @@ export function legacyRoutes(ctx: ServerContext) {
     });
 
     app.get('/legacy/:key/', async (request, reply) => {
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       const { key } = request.params as { key: string };
       const entry = findApp(key);
@@ -103,18 +103,18 @@ export function legacyRoutes(ctx: ServerContext) {
       if (legacyPageAt(migrationMap, pathname, search) === null) {
         return sendHtml(
           reply,
-          legacyNotFoundPage(findAuth(request, ctx.state)?.user ?? null),
+          legacyNotFoundPage((await findAuth(request, ctx.state))?.user ?? null),
           pageCsp(),
           404,
         );
       }
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       return mappedPage(request, reply, auth);
     });
     // Every other legacy screen the migration map names (`/legacy/evaluations/form.php?id=12`).
     app.get('/legacy/*', async (request, reply) => {
-      const auth = signedIn(request, reply);
+      const auth = await signedIn(request, reply);
       if (!auth) return reply;
       return mappedPage(request, reply, auth);
     });
@@ -133,7 +133,7 @@ export function legacyRoutes(ctx: ServerContext) {
       const home = schoolHomePath(school.abbreviation);
       if (home === null) continue;
       app.get(home, async (request, reply) => {
-        const auth = signedIn(request, reply);
+        const auth = await signedIn(request, reply);
         if (!auth) return reply;
         const active = auth.session.schoolId === null ? null : (findSchool(auth.session.schoolId) ?? null);
         return sendHtml(reply, schoolHomePage(auth.user, school, active), pageCsp());

@@ -10,6 +10,7 @@ import {
   createReleaseService,
   viewFor,
   widgetsOf,
+  type AssetStore,
   type Release,
   type ReleaseService,
   type ReleaseStore,
@@ -27,10 +28,12 @@ export interface LiveReleases {
   service: ReleaseService;
   /** The live release, or null when none was ever published: the server then serves dist/ as built. */
   live(): Promise<Release | null>;
+  /** Stops watching for changes (the shared store's timer and subscription). */
+  close(): Promise<void>;
 }
 
-export function createLiveReleases(dir: string): LiveReleases {
-  const store = createFileReleaseStore(dir);
+export function createLiveReleases(dir: string, assets: AssetStore): LiveReleases {
+  const store = createFileReleaseStore(dir, { assets });
   const byId = new Map<string, Release>();
   return {
     store,
@@ -45,6 +48,7 @@ export function createLiveReleases(dir: string): LiveReleases {
       }
       return release ?? null;
     },
+    close: async () => undefined,
   };
 }
 
@@ -53,8 +57,9 @@ export const BUCKET_COOKIE = 'atrium_bucket';
 /** Apps whose canary a root user chose to try (the Releases panel); ignored for everyone else. */
 export const TRY_CANARY_COOKIE = 'atrium_try_canary';
 
-export function viewerOf(request: FastifyRequest, state: AppState): Viewer {
-  const auth = findAuth(request, state);
+export async function viewerOf(request: FastifyRequest, state: AppState): Promise<Viewer> {
+  // The page still loads when the shared session store is away: as for someone not signed in.
+  const auth = await findAuth(request, state).catch(() => null);
   const person = auth?.realUser;
   const roles = person ? [...(person.is_root ? ['root'] : []), ...(person.is_hq ? ['hq'] : [])] : [];
   const tried = request.cookies[TRY_CANARY_COOKIE];
@@ -69,13 +74,13 @@ export function viewerOf(request: FastifyRequest, state: AppState): Viewer {
  * The view of the live release this request gets. When a percentage canary runs and the person has no key
  * yet, one is set, so the next load lands in the same bucket.
  */
-export function viewForRequest(
+export async function viewForRequest(
   release: Release,
   request: FastifyRequest,
   reply: FastifyReply,
   state: AppState,
-): ReleaseView {
-  let viewer = viewerOf(request, state);
+): Promise<ReleaseView> {
+  let viewer = await viewerOf(request, state);
   const needsKey = Object.values(release.canaries).some((canary) => 'percent' in canary.audience);
   if (viewer.key === null && needsKey) {
     const key = randomBytes(12).toString('base64url');
@@ -99,7 +104,7 @@ export function releaseWidgetsHook(ctx: ServerContext) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     if (typeof payload !== 'string' || !payload.includes(WIDGETS_SCRIPT)) return payload;
     const release = await ctx.releases.live();
-    const widgets = release ? widgetsOf(viewForRequest(release, request, reply, ctx.state)) : null;
+    const widgets = release ? widgetsOf(await viewForRequest(release, request, reply, ctx.state)) : null;
     if (!widgets) return payload;
     const tag = `<script type="module" src="${escapeHtml(widgets.url)}" integrity="${escapeHtml(widgets.integrity)}"></script>`;
     return payload.replace(WIDGETS_SCRIPT, tag);
@@ -114,7 +119,7 @@ export function widgetsRedirectHook(ctx: ServerContext) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if ((request.url.split('?')[0] ?? '') !== '/widgets/atrium-widgets.js') return;
     const release = await ctx.releases.live();
-    const widgets = release ? widgetsOf(viewForRequest(release, request, reply, ctx.state)) : null;
+    const widgets = release ? widgetsOf(await viewForRequest(release, request, reply, ctx.state)) : null;
     if (widgets) await reply.header('cache-control', 'no-cache').redirect(widgets.url, 302);
   };
 }

@@ -18,6 +18,7 @@ const UPLOAD_BODY_LIMIT = 25 * 1024 * 1024;
 const STATUS: Partial<Record<ReleaseError['code'], number>> = {
   conflict: 409,
   locked: 503,
+  unavailable: 503,
   'not-found': 404,
   'no-release': 409,
   'bad-arguments': 400,
@@ -40,26 +41,20 @@ export function hasDeployToken(request: FastifyRequest, token: string | null): b
 }
 
 /** Who is acting: "deploy-token" for CI, else a root user's username. Anyone else is refused. */
-function actor(ctx: ServerContext, request: FastifyRequest): string {
+async function actor(ctx: ServerContext, request: FastifyRequest): Promise<string> {
   if (hasDeployToken(request, ctx.options.deployToken)) {
     request.atriumUser = 'deploy-token';
     return 'deploy-token';
   }
   if (request.headers.authorization && ctx.options.deployToken) {
     // A bearer token that is neither the deploy token nor a session: say which one was expected.
-    const auth = (() => {
-      try {
-        return requireRoot(request, ctx.state);
-      } catch {
-        return null;
-      }
-    })();
+    const auth = await requireRoot(request, ctx.state).catch(() => null);
     if (!auth) throw unauthorized('The deploy token is not valid.');
     return auth.realUser.username;
   }
-  if (!findAuth(request, ctx.state))
+  if (!(await findAuth(request, ctx.state)))
     throw unauthorized('Sign in as a root user, or send the deploy token (Authorization: Bearer ...).');
-  return requireRoot(request, ctx.state).realUser.username;
+  return (await requireRoot(request, ctx.state)).realUser.username;
 }
 
 const UploadSchema = v.object({
@@ -126,36 +121,36 @@ export function releaseRoutes(ctx: ServerContext) {
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/lapi/releases', async (request, reply) => {
-      actor(ctx, request);
+      await actor(ctx, request);
       reply.header('cache-control', 'no-store');
       const live = await run(() => service.current());
       const history = await run(() => service.history(undefined, 10));
       // The canaries this root user chose to try (the Releases panel offers to stop).
-      const trying = viewerOf(request, ctx.state).tryCanaries ?? [];
+      const trying = (await viewerOf(request, ctx.state)).tryCanaries ?? [];
       return { data: { live: liveSummary(live), history, trying } };
     });
 
     app.get('/lapi/releases/history', async (request) => {
-      actor(ctx, request);
+      await actor(ctx, request);
       const { app: name } = request.query as { app?: string };
       return { data: await run(() => service.history(name)) };
     });
 
     app.get('/lapi/releases/diff', async (request) => {
-      actor(ctx, request);
+      await actor(ctx, request);
       const { a, b } = request.query as { a?: string; b?: string };
       if (!a || !b) throw new HttpError(400, 'bad-arguments', 'diff needs ?a=<id>&b=<id>');
       return { data: await run(() => service.diff(a, b)) };
     });
 
     app.post('/lapi/releases/publish', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-      const who = actor(ctx, request);
+      const who = await actor(ctx, request);
       const body = parseInput(UploadSchema, request.body);
       return changed(await run(() => service.publish(uploadOf(body), who)));
     });
 
     app.post('/lapi/releases/rollback', async (request) => {
-      const who = actor(ctx, request);
+      const who = await actor(ctx, request);
       const body = parseInput(RollbackSchema, request.body);
       return changed(
         await run(() =>
@@ -167,7 +162,7 @@ export function releaseRoutes(ctx: ServerContext) {
     });
 
     app.post('/lapi/releases/canary', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-      const who = actor(ctx, request);
+      const who = await actor(ctx, request);
       const body = parseInput(CanarySchema, request.body);
       const candidate = body.upload ? uploadOf(body.upload) : body.version;
       if (candidate === undefined)
@@ -177,7 +172,7 @@ export function releaseRoutes(ctx: ServerContext) {
 
     for (const action of ['promote', 'abort'] as const) {
       app.post(`/lapi/releases/${action}`, async (request) => {
-        const who = actor(ctx, request);
+        const who = await actor(ctx, request);
         const { app: name } = parseInput(AppSchema, request.body);
         return changed(await run(() => service[action](name, who)));
       });
@@ -185,7 +180,7 @@ export function releaseRoutes(ctx: ServerContext) {
 
     /** "Try the canary" for this root user only: a cookie the page load honours for root users alone. */
     app.post('/lapi/releases/try-canary', async (request, reply) => {
-      requireRoot(request, ctx.state);
+      await requireRoot(request, ctx.state);
       const { app: name, on } = parseInput(TryCanarySchema, request.body);
       const current = new Set((request.cookies[TRY_CANARY_COOKIE] ?? '').split(',').filter(Boolean));
       if (on) current.add(name);

@@ -10,7 +10,7 @@ import { parseInput } from '../validation.js';
 export function devRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/lapi/rpc/dev/users', async (request) => {
-      requireRoot(request, ctx.state);
+      await requireRoot(request, ctx.state);
       const data: DevUser[] = [...ctx.state.users.values()].map((u) => ({
         username: u.username,
         display: `${displayName(u)} (${u.username})`,
@@ -19,13 +19,14 @@ export function devRoutes(ctx: ServerContext) {
     });
 
     app.post('/lapi/rpc/dev/switch-user', async (request) => {
-      const auth = requireRoot(request, ctx.state);
+      const auth = await requireRoot(request, ctx.state);
       const { username } = parseInput(SwitchUserRequestSchema, request.body);
       const target = ctx.state.users.get(username.toLowerCase());
       if (!target) throw notFound('No user has that username.');
       const { session } = auth;
       // Switching to oneself is switching back.
       session.actingAs = target.username === session.username ? null : target.username;
+      await ctx.state.sessions.save(session);
       ctx.state.requestLog.addSwitch({
         at: new Date(ctx.options.now()).toISOString(),
         by: session.username,
@@ -38,10 +39,11 @@ export function devRoutes(ctx: ServerContext) {
 
     // Allowed to whoever is acting as someone: the switched-to user is usually not root.
     app.post('/lapi/rpc/dev/switch-back', async (request) => {
-      const auth = requireAuth(request, ctx.state);
+      const auth = await requireAuth(request, ctx.state);
       const { session } = auth;
       if (session.actingAs === null) throw badRequest('not-switched', 'You are not acting as another user.');
       session.actingAs = null;
+      await ctx.state.sessions.save(session);
       request.atriumUser = session.username;
       ctx.state.requestLog.addSwitch({
         at: new Date(ctx.options.now()).toISOString(),

@@ -78,7 +78,7 @@ export function frontendRoutes(ctx: ServerContext) {
         // With a release live, both describe the release this person gets (current or canary).
         const release = await ctx.releases.live();
         if (release) {
-          const view = viewForRequest(release, request, reply, ctx.state);
+          const view = await viewForRequest(release, request, reply, ctx.state);
           const body =
             name === 'importmap.json'
               ? importMapOf(view)
@@ -108,7 +108,7 @@ export function createIndexHandler(ctx: ServerContext) {
   ): Promise<DistFiles> => {
     const release = await ctx.releases.live();
     if (!release) return files;
-    const view = viewForRequest(release, request, reply, ctx.state);
+    const view = await viewForRequest(release, request, reply, ctx.state);
     return { ...files, importMap: importMapOf(view), preloads: preloadsOf(view), buildStamp: view.stamp };
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {

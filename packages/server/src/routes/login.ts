@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../security/password.js';
 import { randomToken } from '../security/random.js';
 import { parseInput } from '../validation.js';
 import { startSession } from './session-start.js';
+import { sessionStoreDown } from '../state/redis-sessions.js';
 
 export const WRONG_CREDENTIALS = 'The username or password is incorrect.';
 export const RATE_LIMIT_MESSAGE = 'Too many sign-in attempts from this address. Wait a minute and try again.';
@@ -38,6 +39,11 @@ function lookup(ctx: ServerContext, username: string): LookupResponse {
   }
   // One organisation, or no such user: the same answer, so the lookup does not reveal who has an account.
   return { success: true, next: 'password', companies: [] };
+}
+
+/** Sign-in fails at once, with a clear 503, while the shared session store (Redis) is unreachable. */
+function assertSessionsAvailable(ctx: ServerContext): void {
+  if (ctx.redis && !ctx.redis.isUp()) throw sessionStoreDown();
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -100,6 +106,8 @@ export function loginRoutes(ctx: ServerContext) {
           case 'lookup':
             return lookup(ctx, body.username);
           case 'login': {
+            // Before the password is checked: while sessions cannot be made, no answer says whether it was right.
+            assertSessionsAvailable(ctx);
             // Peek first: a locked account is refused without testing the password at all.
             const peek = await accountFailures(request, { increment: false });
             if (!peek.isAllowed && peek.remaining === 0) {
@@ -118,7 +126,7 @@ export function loginRoutes(ctx: ServerContext) {
             if (companyId === undefined || !user.company_ids.includes(companyId)) {
               throw badRequest('organization-required', 'Choose one of your organizations to continue.');
             }
-            startSession(ctx, request, reply, user, companyId);
+            await startSession(ctx, request, reply, user, companyId);
             const answer: LoginResponse = { success: true };
             return answer;
           }
@@ -146,6 +154,7 @@ export function loginRoutes(ctx: ServerContext) {
             return answer;
           }
           case 'external_complete': {
+            assertSessionsAvailable(ctx);
             const pending = ctx.state.ssoStates.get(body.state);
             const user = findUser(ctx, body.username);
             const valid =
@@ -168,7 +177,7 @@ export function loginRoutes(ctx: ServerContext) {
             const companyId = user.company_ids[0];
             if (companyId === undefined)
               throw badRequest('organization-required', 'This account has no organization.');
-            startSession(ctx, request, reply, user, companyId);
+            await startSession(ctx, request, reply, user, companyId);
             const answer: LoginResponse = { success: true };
             return answer;
           }

@@ -39,7 +39,7 @@ function assertStatefulHeader(request: FastifyRequest): void {
 export function schoolRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/lapi/rpc/schools/roster', async (request) => {
-      requireRoot(request, ctx.state);
+      await requireRoot(request, ctx.state);
       return { data: SCHOOLS };
     });
 
@@ -47,7 +47,7 @@ export function schoolRoutes(ctx: ServerContext) {
       // A GET that changes state (SPEC section 7 fixes the method): refuse it when another site triggered
       // the navigation, and unless the page's own script sent it (issue 19).
       assertNotCrossSite(request);
-      const auth = requireRoot(request, ctx.state);
+      const auth = await requireRoot(request, ctx.state);
       const query = parseInput(SwapCompanyQuerySchema, request.query);
       assertStatefulHeader(request);
       const school = findSchool(parseId(query.sis_school_id, 'sis_school_id'));
@@ -57,6 +57,7 @@ export function schoolRoutes(ctx: ServerContext) {
       }
       auth.session.companyId = school.company_id;
       auth.session.schoolId = school.sis_school_id;
+      await ctx.state.sessions.save(auth.session);
       if (query.no_redirect !== undefined && query.no_redirect !== '0') {
         return { success: true, school };
       }

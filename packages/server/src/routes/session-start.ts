@@ -9,17 +9,17 @@ import type { Session } from '../state/sessions.js';
  * Start a fresh session for `user` in `companyId` and set its cookie. Any session the browser already had
  * is ended first, so a session id planted before sign-in is never promoted (session fixation).
  */
-export function startSession(
+export async function startSession(
   ctx: ServerContext,
   request: FastifyRequest,
   reply: FastifyReply,
   user: DemoUser,
   companyId: number,
-): Session {
-  const previous = findAuth(request, ctx.state);
-  if (previous) ctx.state.sessions.destroy(previous.session);
+): Promise<Session> {
+  const previous = await findAuth(request, ctx.state);
+  if (previous) await ctx.state.sessions.destroy(previous.session);
   const school = defaultSchoolOf(companyId);
-  const session = ctx.state.sessions.create({
+  const session = await ctx.state.sessions.create({
     username: user.username,
     companyId,
     schoolId: school?.sis_school_id ?? null,

@@ -19,19 +19,20 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 /** Sign-out, the cookie <-> bearer bridges, and the login page's settings. */
 export function sessionRoutes(ctx: ServerContext, random: () => number = Math.random) {
   return async function register(app: FastifyInstance): Promise<void> {
-    const endSession = (request: FastifyRequest, reply: FastifyReply): void => {
-      const auth = findAuth(request, ctx.state);
+    const endSession = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      // The cookie goes first: even when the shared session store cannot be reached, the browser is out.
+      clearSessionCookie(request, reply);
+      const auth = await findAuth(request, ctx.state);
       if (auth) {
         request.atriumUser = auth.user.username;
-        ctx.state.sessions.destroy(auth.session);
+        await ctx.state.sessions.destroy(auth.session);
       }
-      clearSessionCookie(request, reply);
     };
 
     // A POST only, behind the global CSRF check (issue 19). The app calls it with fetch and gets JSON; the
     // legacy pages' Sign out form posts it and lands on the login page.
     app.post('/common/login/logout.php', async (request, reply) => {
-      endSession(request, reply);
+      await endSession(request, reply);
       if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
         return reply.redirect('/common/login', 303);
       }
@@ -39,19 +40,19 @@ export function sessionRoutes(ctx: ServerContext, random: () => number = Math.ra
     });
     // Old links to logout.php: a GET changes nothing (another site could trigger it); it offers the form.
     app.get('/common/login/logout.php', async (request, reply) =>
-      sendHtml(reply, signOutPage(findAuth(request, ctx.state)?.user ?? null), pageCsp()),
+      sendHtml(reply, signOutPage((await findAuth(request, ctx.state))?.user ?? null), pageCsp()),
     );
 
     // Bearer -> legacy cookie: before the new front end opens a legacy screen.
     app.post('/common/login/start_legacy_session.php', async (request, reply) => {
-      const auth = requireAuth(request, ctx.state);
+      const auth = await requireAuth(request, ctx.state);
       setSessionCookie(request, reply, auth.session);
       return { success: true };
     });
 
     // Legacy cookie -> bearer: a legacy screen handing over to the new front end.
     const accessToken = async (request: FastifyRequest) => {
-      const auth = findAuth(request, ctx.state);
+      const auth = await findAuth(request, ctx.state);
       if (!auth) throw unauthorized();
       request.atriumUser = auth.user.username;
       return { access_token: auth.session.accessToken };

@@ -16,8 +16,10 @@ export function redirectSignedInFromLogin(ctx: ServerContext) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [pathname = '', query = ''] = request.url.split('?', 2);
     if (!LOGIN_PAGE.test(pathname)) return;
-    // With ATRIUM_PROXY the sessions live in the real backend: it decides there.
-    if (ctx.options.proxy !== null || findAuth(request, ctx.state) === null) return;
+    // With ATRIUM_PROXY the sessions live in the real backend: it decides there. While the shared session
+    // store is away the form is shown (its sign-in then says why it cannot sign in).
+    if (ctx.options.proxy !== null) return;
+    if ((await findAuth(request, ctx.state).catch(() => null)) === null) return;
     const returnUrl = safeSameOriginPath(new URLSearchParams(query).get('returnUrl'));
     // Never back to the login page itself: that would be a loop.
     const target =

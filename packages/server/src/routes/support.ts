@@ -28,7 +28,7 @@ export function supportRoutes(ctx: ServerContext) {
   const { state, options } = ctx;
   return async function register(app: FastifyInstance): Promise<void> {
     app.post('/lapi/rpc/support/recent', async (request) => {
-      requireRootOrHq(request, state);
+      await requireRootOrHq(request, state);
       const data: ClientSupportRequest[] = [...state.supportRequests.values()].map((r) => ({
         client_request_id: r.client_request_id,
         has_draft_document: r.has_draft_document,
@@ -38,7 +38,7 @@ export function supportRoutes(ctx: ServerContext) {
     });
 
     app.post('/lapi/rpc/support/upload-url', async (request) => {
-      const auth = requireRootOrHq(request, state);
+      const auth = await requireRootOrHq(request, state);
       const body = parseInput(UploadUrlRequestSchema, request.body);
       if (body.mimetype.slice(6, 6 + body.ext.length).toLowerCase() !== body.ext) {
         throw badRequest('invalid-request', `mimetype: a .${body.ext} file is video/${body.ext}`);
@@ -134,7 +134,7 @@ export function supportRoutes(ctx: ServerContext) {
     });
 
     app.post('/lapi/rpc/support/upload-video', async (request) => {
-      const auth = requireRootOrHq(request, state);
+      const auth = await requireRootOrHq(request, state);
       const body = parseInput(UploadVideoRequestSchema, request.body);
       const supportRequest = state.supportRequests.get(body.id);
       if (!supportRequest) throw notFound('No client request has that id.');
@@ -182,7 +182,7 @@ export function supportRoutes(ctx: ServerContext) {
     });
 
     app.get('/lapi/rpc/support/videos', async (request) => {
-      requireRootOrHq(request, state);
+      await requireRootOrHq(request, state);
       const raw = (request.query as Record<string, unknown>)['id'];
       // Decimal digits only: `Number()` would also read `0x1005`, `1e3` or ` 4101 ` as an id (issue 19).
       if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {

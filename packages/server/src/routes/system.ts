@@ -58,14 +58,14 @@ export function systemRoutes(ctx: ServerContext) {
       // `?optional=1`: the widgets on a legacy page asking whether anyone is signed in there. A visitor
       // with no session is normal, not an error: 204 instead of a 401 the browser logs on every page.
       const query = request.query as Record<string, unknown> | undefined;
-      if (query?.['optional'] === '1' && findAuth(request, ctx.state) === null) {
+      if (query?.['optional'] === '1' && (await findAuth(request, ctx.state)) === null) {
         return reply.code(204).send();
       }
-      return initializeResponse(ctx, requireAuth(request, ctx.state));
+      return initializeResponse(ctx, await requireAuth(request, ctx.state));
     });
 
     app.post('/common/api/lite/system/legacy_initialize', async (request) => {
-      const auth = requireAuth(request, ctx.state);
+      const auth = await requireAuth(request, ctx.state);
       const body = parseInput(LegacyInitializeRequestSchema, request.body);
       const { session, user } = auth;
       // The server's own keys win over what the client sends: a client cannot claim another school.
@@ -89,6 +89,7 @@ export function systemRoutes(ctx: ServerContext) {
         );
       }
       session.legacyData = merged;
+      await ctx.state.sessions.save(session);
       const answer: LegacyInitializeResponse = { success: true, session_data: session.legacyData };
       return answer;
     });
@@ -106,7 +107,7 @@ export function systemRoutes(ctx: ServerContext) {
     });
 
     app.get('/lapi/rpc/common/notifications/unread-count', async (request) => {
-      const auth = requireAuth(request, ctx.state);
+      const auth = await requireAuth(request, ctx.state);
       return { count: auth.user.unread_notifications };
     });
   };

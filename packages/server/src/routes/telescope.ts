@@ -12,7 +12,7 @@ import { pageCsp, sendHtml } from '../html/security-headers.js';
 export function telescopeRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get('/lapi/telescope/requests', async (request, reply) => {
-      const auth = findAuth(request, ctx.state);
+      const auth = await findAuth(request, ctx.state);
       if (!auth) {
         const page = renderPage({
           title: 'Sign in required',
@@ -30,11 +30,11 @@ export function telescopeRoutes(ctx: ServerContext) {
         });
         return sendHtml(reply, page, pageCsp(), 403);
       }
-      const entries = [...ctx.state.requestLog.entries()].reverse();
+      const entries = [...(await ctx.state.requestLog.entries())].reverse();
       const videos = [...ctx.state.videos.entries()].flatMap(([requestId, list]) =>
         list.map((v) => ({ requestId, ...v })),
       );
-      const switches = [...ctx.state.requestLog.switches()].reverse();
+      const switches = [...(await ctx.state.requestLog.switches())].reverse();
       const page = renderPage({
         title: 'Request log - Atrium telescope',
         main: html`<h1>Request log</h1>

@@ -1,8 +1,10 @@
 import type { UploadedVideo } from '../../../api/src/schemas.js';
 import { seedUsers, type DemoUser } from '../demo-data/users.js';
 import { SUPPORT_REQUESTS, type DemoSupportRequest } from '../demo-data/support.js';
+import type { Redis } from 'ioredis';
 import { createSessionStore, type SessionLifetimes, type SessionStore } from './sessions.js';
-import { createRequestLog, type RequestLog } from './request-log.js';
+import { createRedisSessionStore } from './redis-sessions.js';
+import { createRedisRequestLog, createRequestLog, type RequestLog } from './request-log.js';
 
 export interface PendingUpload {
   filepath: string;
@@ -22,7 +24,8 @@ export interface SsoState {
 }
 
 /**
- * Everything the demo backend remembers, in memory and fresh per server instance (tests create many).
+ * Everything the demo backend remembers, in memory and fresh per server instance (tests create many);
+ * sessions and the request log in Redis when several instances share them.
  */
 export interface AppState {
   users: ReadonlyMap<string, DemoUser>;
@@ -40,13 +43,18 @@ export interface AppState {
   nextDocId: () => number;
 }
 
-export async function createState(now: () => number, lifetimes: SessionLifetimes): Promise<AppState> {
+/** With `redis` (ATRIUM_REDIS_URL), sessions and the request log are shared by every instance. */
+export async function createState(
+  now: () => number,
+  lifetimes: SessionLifetimes,
+  redis: Redis | null = null,
+): Promise<AppState> {
   const users = await seedUsers();
   let docId = 7000;
   return {
     users: new Map(users.map((u) => [u.username, u])),
-    sessions: createSessionStore(now, lifetimes),
-    requestLog: createRequestLog(),
+    sessions: redis ? createRedisSessionStore(redis, now, lifetimes) : createSessionStore(now, lifetimes),
+    requestLog: redis ? createRedisRequestLog(redis) : createRequestLog(),
     acknowledged: new Set(),
     ssoStates: new Map(),
     uploads: new Map(),

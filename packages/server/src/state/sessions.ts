@@ -28,25 +28,51 @@ export interface SessionLifetimes {
   maxMs: number;
 }
 
+/**
+ * Where sessions live: this process's memory (the default) or Redis (ATRIUM_REDIS_URL, several instances).
+ * Async, because the shared store is over the network. A lookup touches the session (the idle clock
+ * restarts); a route that changes a session (acting-as, school, legacy data) calls `save` afterwards.
+ */
 export interface SessionStore {
-  create(init: Pick<Session, 'username' | 'companyId' | 'schoolId'>): Session;
-  bySid(sid: string | undefined): Session | undefined;
-  byToken(token: string | undefined): Session | undefined;
-  destroy(session: Session): void;
-  /** Sessions held in memory (live or not yet swept). */
+  create(init: Pick<Session, 'username' | 'companyId' | 'schoolId'>): Promise<Session>;
+  bySid(sid: string | undefined): Promise<Session | undefined>;
+  byToken(token: string | undefined): Promise<Session | undefined>;
+  save(session: Session): Promise<void>;
+  destroy(session: Session): Promise<void>;
+}
+
+/** The in-memory store also says how many sessions it holds (tests check that ended ones leave memory). */
+export interface MemorySessionStore extends SessionStore {
   size(): number;
+}
+
+/** True when the session has outlived its idle or its absolute lifetime at `at`. */
+export function sessionExpired(session: Session, at: number, lifetimes: SessionLifetimes): boolean {
+  return at - session.lastSeenAt >= lifetimes.idleMs || at - session.createdAt >= lifetimes.maxMs;
+}
+
+/** A fresh session: random sid and bearer token, nobody acted as, no legacy data yet. */
+export function newSession(init: Pick<Session, 'username' | 'companyId' | 'schoolId'>, at: number): Session {
+  return {
+    sid: randomToken(),
+    accessToken: randomToken(),
+    actingAs: null,
+    legacyData: {},
+    createdAt: at,
+    lastSeenAt: at,
+    ...init,
+  };
 }
 
 /** Expired sessions are swept at most this often (each lookup also refuses an expired one at once). */
 const SWEEP_EVERY_MS = 60_000;
 
-export function createSessionStore(now: () => number, lifetimes: SessionLifetimes): SessionStore {
+export function createSessionStore(now: () => number, lifetimes: SessionLifetimes): MemorySessionStore {
   const bySid = new Map<string, Session>();
   const byToken = new Map<string, Session>();
   let lastSweep = now();
 
-  const expired = (session: Session, at: number): boolean =>
-    at - session.lastSeenAt >= lifetimes.idleMs || at - session.createdAt >= lifetimes.maxMs;
+  const expired = (session: Session, at: number): boolean => sessionExpired(session, at, lifetimes);
   const destroy = (session: Session): void => {
     bySid.delete(session.sid);
     byToken.delete(session.accessToken);
@@ -71,25 +97,18 @@ export function createSessionStore(now: () => number, lifetimes: SessionLifetime
   };
 
   return {
-    create(init) {
+    async create(init) {
       sweep();
-      const at = now();
-      const session: Session = {
-        sid: randomToken(),
-        accessToken: randomToken(),
-        actingAs: null,
-        legacyData: {},
-        createdAt: at,
-        lastSeenAt: at,
-        ...init,
-      };
+      const session = newSession(init, now());
       bySid.set(session.sid, session);
       byToken.set(session.accessToken, session);
       return session;
     },
-    bySid: (sid) => live(sid ? bySid.get(sid) : undefined),
-    byToken: (token) => live(token ? byToken.get(token) : undefined),
-    destroy,
+    bySid: async (sid) => live(sid ? bySid.get(sid) : undefined),
+    byToken: async (token) => live(token ? byToken.get(token) : undefined),
+    // The session objects are the stored ones: a route's change is already kept.
+    save: async () => undefined,
+    destroy: async (session) => destroy(session),
     size: () => bySid.size,
   };
 }
