@@ -27,6 +27,17 @@ export default tseslint.config(
     },
   },
   {
+    // The server's session lookups are async: a promise where a session was meant reads as "signed in".
+    // Type-aware rules catch a missing await there (and a promise nobody handles).
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
