@@ -243,7 +243,6 @@ describe('requests', () => {
     expect(await api.devUsers()).toEqual([{ username: 'hq', display: 'HQ' }]);
     expect(await api.unreadCount()).toBe(3);
   });
-
 });
 
 describe('login answers', () => {
