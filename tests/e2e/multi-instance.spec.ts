@@ -1,5 +1,5 @@
 /**
- * Several front doors (docs/deploy-multi-instance.md), in a browser, with the real servers: redis-server and
+ * Several front doors (docs/deploy.md, "Several instances"), in a browser, with the real servers: redis-server and
  * two Atrium instances on two ports sharing it (and one releases directory for the files, as a shared
  * volume would be). A browser keeps one cookie per host whatever the port, so it moves between the two
  * instances the way a load balancer would move it. Checked: a sign-in through A works through B; a sign-out

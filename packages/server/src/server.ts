@@ -41,7 +41,7 @@ export type AtriumServer = FastifyInstance & { atrium: ServerContext };
 /**
  * The reference backend: demo data for every call of SPEC section 7 (or a proxy to a real backend), the
  * built front end, and the legacy demo pages. State lives in memory and is fresh per instance, unless
- * ATRIUM_REDIS_URL names a Redis that several instances share (docs/deploy-multi-instance.md).
+ * ATRIUM_REDIS_URL names a Redis that several instances share (docs/deploy.md, "Several instances").
  */
 export async function createServer(input: ServerOptions = {}): Promise<AtriumServer> {
   const options = resolveOptions(input);

@@ -6,7 +6,7 @@ import { ApiError, UNKNOWN_ERROR_MESSAGE, sanitizeServerMessage } from '@atrium/
  * answer of the wrong shape all get the catalogue's unknown-error text (SPEC section 8), because their
  * bodies are written for developers, not for the person at the keyboard. The exception is a 503 in
  * Atrium's JSON error format: the server saying, for people, what is unavailable and when to try again
- * (sign-in while the shared session store is away, docs/deploy-multi-instance.md). A proxy's own 503 page
+ * (sign-in while the shared session store is away, docs/deploy.md, "Several instances"). A proxy's own 503 page
  * has no such message and still gets the unknown-error text.
  */
 export function errorText(error: unknown): string {
