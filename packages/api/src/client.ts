@@ -9,7 +9,6 @@
  * awaits it before validating, so every answer is still validated.
  */
 import * as v from 'valibot';
-import { ownEntriesOnly } from './own-entries.js';
 import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from './errors.js';
 import {
   ExternalStartResponseSchema,
@@ -139,6 +138,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
   let credentials: RequestCredentials = 'same-origin';
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pendingSignOut = options.pendingSignOut ?? browserPendingSignOut();
+  // What every answer schema goes through before it parses: as it is, except where a host page needs more
+  // (the widgets harden them against a legacy page's Object.prototype: widgets/src/legacy/own-entries.ts).
+  let prepareSchema = <T>(schema: T): T => schema;
   // Memory only: a token in storage would be readable by any script that ever runs on the page.
   let accessToken: string | null = null;
   let stateful: { company: string | null; school: string | null } = { company: null, school: null };
@@ -232,7 +234,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       // The schemas chunk did not load (offline, deploy in progress): to the caller, a network failure.
       throw new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
     }
-    const parsed = v.safeParse(ownEntriesOnly(resolved), json);
+    const parsed = v.safeParse(prepareSchema(resolved), json);
     if (!parsed.success) {
       throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status, {
         cause: v.flatten(parsed.issues),
@@ -307,6 +309,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
      */
     urlOf(path: string): string {
       return baseUrl === undefined || baseUrl === defaultOrigin(undefined) ? path : resolve(path).href;
+    },
+    /** Adapts every answer schema before it parses (see `prepareSchema`). */
+    prepareSchemas(prepare: <T>(schema: T) => T): void {
+      prepareSchema = prepare;
     },
     /** Hold the `/lapi/` bearer token in memory (null forgets it). */
     setAccessToken(token: string | null): void {

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { api, isApiError } from '@atrium/api';
-import { ownEntriesOnly } from '../../../api/src/own-entries.js';
+import { ownEntriesOnly } from './own-entries.js';
 // The schemas subpath, not the barrel: the barrel carries only the login-time schemas.
 import { InitializeResponseSchema } from '@atrium/api/schemas';
 import type { ApiClient } from '@atrium/api';

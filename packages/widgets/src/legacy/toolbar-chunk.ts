@@ -17,12 +17,15 @@ import { HOST_RESET_CSS, forShadowRoot } from '../shadow-reset.js';
 import { api } from '@atrium/api';
 import type { ToolbarChunk } from './dev-toolbar-loader.js';
 import { widgetsApiOrigin } from './api-origin.js';
+import { ownEntriesOnly } from './own-entries.js';
 
 // The full client and store come with this chunk: only root and HQ users need them on a legacy page.
 export { adoptLegacySession } from './legacy-session.js';
 
-// The toolbar's calls go where the script came from (Atrium's origin), as the entry's initialize did.
+// The toolbar's calls go where the script came from (Atrium's origin), as the entry's initialize did, and
+// its answers parse whatever the legacy page added to Object.prototype.
 api.useServerOrigin(widgetsApiOrigin());
+api.prepareSchemas(ownEntriesOnly);
 
 /** The host takes no room of its own: everything it shows is in the top layer. */
 const TOOLBAR_HOST_CSS = `${HOST_RESET_CSS}

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InitializeResponseSchema } from './schemas.js';
+import { InitializeResponseSchema } from '@atrium/api/schemas';
 import { ownEntriesOnly } from './own-entries.js';
 
 const proto = Object.prototype as unknown as Record<string, unknown>;
