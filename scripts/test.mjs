@@ -10,7 +10,7 @@ const bin = (name) => `node_modules/.bin/${name}`;
 
 /** Each step: a command, and optionally how to read passed/failed test counts from its output. */
 const steps = [
-  { name: 'ensure chromium', command: 'node', args: ['scripts/ensure-chromium.mjs'] },
+  { name: 'ensure Debian packages', command: 'node', args: ['scripts/ensure-debian-packages.mjs'] },
   { name: 'format check', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
   { name: 'typecheck', command: bin('tsc'), args: ['-b'] },
   { name: 'lint', command: bin('eslint'), args: ['.'] },

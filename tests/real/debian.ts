@@ -1,6 +1,6 @@
 /**
  * Debian packages the real-servers tests need (nginx, php-fpm, openssl): installed with apt-get when missing,
- * as `scripts/ensure-chromium.mjs` does for Chromium, so `npm test` works on a fresh machine.
+ * as `scripts/ensure-debian-packages.mjs` does before `npm test`, so `npm test` works on a fresh machine.
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,8 @@ export class MissingPackageError extends Error {
 let updated = false;
 
 function apt(args: string[]): boolean {
-  const result = spawnSync('apt-get', args, {
+  // Another test worker may be installing too: wait for apt's lock rather than fail.
+  const result = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });

@@ -19,8 +19,11 @@ function ensurePhp(): void {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root) throw new Error(`${PHP} is missing. Install it as root: apt-get install -y php-cli`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', 'php-cli'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', 'php-cli'], {
+    stdio: 'inherit',
+    env,
+  });
   if (install.status !== 0 || !existsSync(PHP)) throw new Error('apt-get could not install php-cli');
 }
 

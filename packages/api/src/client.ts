@@ -140,7 +140,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const pendingSignOut = options.pendingSignOut ?? browserPendingSignOut();
   // What every answer schema goes through before it parses: as it is, except where a host page needs more
   // (the widgets harden them against a legacy page's Object.prototype: widgets/src/legacy/own-entries.ts).
-  let prepareSchema = <T>(schema: T): T => schema;
+  let prepareSchema: <T>(schema: T) => T = (schema) => schema;
   // Memory only: a token in storage would be readable by any script that ever runs on the page.
   let accessToken: string | null = null;
   let stateful: { company: string | null; school: string | null } = { company: null, school: null };
@@ -342,7 +342,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
      */
     async initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
       if (!(await client.finishPendingSignOut(callOptions))) {
-        throw new ApiError('unauthorized', 'Sign in to continue.', 401);
+        throw new ApiError('unauthorized', UNKNOWN_ERROR_MESSAGE, 401);
       }
       return post(
         '/lapi/rpc/common/ionic/initialize',

@@ -48,6 +48,18 @@ export function createPendingSignOut(storage: FlagStorage | null): PendingSignOu
   };
 }
 
+/**
+ * Also a cookie the server reads (packages/server/src/routes/signed-in-login.ts): it sends a signed-in user
+ * from the sign-in page home, and must not while the user's sign-out is pending, or the page that starts
+ * signed out and the server that still sees the session would send the browser back and forth.
+ */
+export const PENDING_SIGN_OUT_COOKIE = 'atrium_signout';
+
+function markCookie(on: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${PENDING_SIGN_OUT_COOKIE}=${on ? 1 : '; max-age=0'}; path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+}
+
 export function browserPendingSignOut(): PendingSignOut {
   let storage: FlagStorage | null = null;
   try {
@@ -55,5 +67,16 @@ export function browserPendingSignOut(): PendingSignOut {
   } catch {
     storage = null;
   }
-  return createPendingSignOut(storage);
+  const flag = createPendingSignOut(storage);
+  return {
+    isSet: flag.isSet,
+    set() {
+      flag.set();
+      markCookie(true);
+    },
+    clear() {
+      flag.clear();
+      markCookie(false);
+    },
+  };
 }

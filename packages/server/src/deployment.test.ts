@@ -254,6 +254,10 @@ describe('widgets on a legacy origin of the same site', () => {
     const roster = await client.post('/lapi/rpc/schools/roster', {}, { origin: LEGACY });
     expect(roster.status).toBe(200);
     expect(roster.headers.get('access-control-allow-origin')).toBe(LEGACY);
+    // The toolbar's 'Open in the new Atrium' reads the migration map from Atrium's host.
+    const map = await client.get('/migration-map.json', { origin: LEGACY });
+    expect(map.status).toBe(200);
+    expect(map.headers.get('access-control-allow-origin')).toBe(LEGACY);
 
     // A write the widgets never make: refused by the CSRF check, with the cause.
     const lookup = await client.post(LOGIN, { action: 'lookup', username: 'root' }, { origin: LEGACY });

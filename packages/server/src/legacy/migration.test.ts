@@ -102,6 +102,13 @@ describe('the sign-in page for someone already signed in', () => {
     for (const hostile of ['%2F%2Fevil.example', 'https%3A%2F%2Fevil.example%2F', '%2Fcommon%2Flogin']) {
       expect((await client.get(`/common/login?returnUrl=${hostile}`)).headers.get('location')).toBe('/home');
     }
+    // A sign-out the browser could not tell the server about (issue 19) shows the form, which finishes it:
+    // sending that page home would send the browser back and forth.
+    const pending = await fetch(new URL('/common/login?returnUrl=%2Fhome', server.url), {
+      redirect: 'manual',
+      headers: { cookie: `${client.cookie ?? ''}; atrium_signout=1` },
+    });
+    expect(pending.headers.get('location')).toBeNull();
     // Anonymous visitors get the page (503 here: these tests run without a build), never a redirect.
     const anonymous = await new Client(server.url).get('/common/login');
     expect(anonymous.headers.get('location')).toBeNull();

@@ -8,6 +8,8 @@ import type { ServerContext } from '../context.js';
 import { findAuth } from '../auth.js';
 import { safeSameOriginPath } from '../legacy/safe-path.js';
 
+/** Written by the browser (@atrium/api pending-sign-out.ts); the server and the browser share no code. */
+const PENDING_SIGN_OUT_COOKIE = 'atrium_signout';
 const LOGIN_PAGE = /^\/common\/login\/?$/;
 const HOME = '/home';
 
@@ -19,6 +21,9 @@ export function redirectSignedInFromLogin(ctx: ServerContext) {
     // With ATRIUM_PROXY the sessions live in the real backend: it decides there. While the shared session
     // store is away the form is shown (its sign-in then says why it cannot sign in).
     if (ctx.options.proxy !== null) return;
+    // The browser's sign-out is pending (its logout call failed; @atrium/api pending-sign-out.ts): the page
+    // starts signed out and comes here, so sending it home again would be a loop. The form finishes it.
+    if (request.cookies[PENDING_SIGN_OUT_COOKIE] !== undefined) return;
     if ((await findAuth(request, ctx.state).catch(() => null)) === null) return;
     const returnUrl = safeSameOriginPath(new URLSearchParams(query).get('returnUrl'));
     // Never back to the login page itself: that would be a loop.

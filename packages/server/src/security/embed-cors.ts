@@ -28,6 +28,8 @@ const EMBED_ENDPOINTS: ReadonlyArray<{ path: string | RegExp; methods: readonly 
   { path: '/lapi/rpc/support/videos', methods: ['GET'] },
   // The request log the toolbar links to.
   { path: '/lapi/telescope/requests', methods: ['GET'] },
+  // The migration map, for the toolbar's 'Open in the new Atrium' (public: addresses, not data).
+  { path: '/migration-map.json', methods: ['GET'] },
 ];
 
 /** Headers the widgets' calls send (the client's JSON, the bearer token, the stateful headers, a video). */

@@ -54,6 +54,12 @@ export const devToolbarCss = `
 .atrium-devtb__end {
   margin-inline-start: auto;
 }
+.atrium-devtb-releases {
+  /* The toolbar is fixed to the bottom of the viewport: a long release history scrolls inside it rather than
+     pushing its buttons off screen. */
+  max-height: min(24rem, 50vh);
+  overflow: auto;
+}
 .atrium-devtb__message {
   flex-basis: 100%;
 }

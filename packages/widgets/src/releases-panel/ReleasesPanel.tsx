@@ -61,7 +61,7 @@ export function ReleasesPanel({ client, reload = defaultReload }: ReleasesPanelP
   return (
     <details className="atrium-devtb__group" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="atr-btn">Releases</summary>
-      <section aria-labelledby={headingId}>
+      <section className="atrium-devtb-releases" aria-labelledby={headingId}>
         <h3 id={headingId}>Releases</h3>
         {open && overview === null && !error ? <p role="status">Loading releases…</p> : null}
         {overview !== null && live === null ? (
