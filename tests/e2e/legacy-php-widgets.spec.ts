@@ -14,6 +14,7 @@ import {
   PHP_ROOT,
   chromiumArgsFor,
   freePort,
+  phpAndAtriumServer,
   startAtrium,
   startNginx,
   startPhpFpm,
@@ -52,24 +53,13 @@ test.beforeAll(async () => {
   const port = await freePort();
   running.push(
     await startNginx({
-      servers: `
-  server {
-    listen 127.0.0.1:${port};
-    server_name ${HOST};
-    location /php/ {
-      root ${path.dirname(PHP_ROOT)};
-      index index.php;
-      location ~ \\.php$ {
-        include /etc/nginx/fastcgi_params;
-        fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
-        fastcgi_pass 127.0.0.1:${php.port};
-      }
-    }
-    location / {
-      proxy_pass http://127.0.0.1:${atrium.port};
-      proxy_set_header Host $host:$server_port;
-    }
-  }`,
+      servers: phpAndAtriumServer({
+        port,
+        host: HOST,
+        phpRoot: PHP_ROOT,
+        phpPort: php.port,
+        atriumPort: atrium.port,
+      }),
     }),
   );
   origin = `http://${HOST}:${port}`;

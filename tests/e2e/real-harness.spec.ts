@@ -3,13 +3,13 @@
  * routing /php/ to a real PHP page through php-fpm and everything else to Atrium, on one test host name
  * that Chromium resolves to 127.0.0.1.
  */
-import path from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import {
   CHROMIUM_PATH,
   PHP_ROOT,
   chromiumArgsFor,
   freePort,
+  phpAndAtriumServer,
   startAtrium,
   startNginx,
   startPhpFpm,
@@ -29,24 +29,13 @@ test.beforeAll(async () => {
   const port = await freePort();
   running.push(
     await startNginx({
-      servers: `
-  server {
-    listen 127.0.0.1:${port};
-    server_name ${HOST};
-    location /php/ {
-      root ${path.dirname(PHP_ROOT)};
-      index index.php;
-      location ~ \\.php$ {
-        include /etc/nginx/fastcgi_params;
-        fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
-        fastcgi_pass 127.0.0.1:${php.port};
-      }
-    }
-    location / {
-      proxy_pass http://127.0.0.1:${atrium.port};
-      proxy_set_header Host $host:$server_port;
-    }
-  }`,
+      servers: phpAndAtriumServer({
+        port,
+        host: HOST,
+        phpRoot: PHP_ROOT,
+        phpPort: php.port,
+        atriumPort: atrium.port,
+      }),
     }),
   );
   origin = `http://${HOST}:${port}`;

@@ -11,7 +11,7 @@ export { freePort, waitForPort } from './ports.js';
 export type { RunningServer } from './process.js';
 export { startAtrium } from './atrium.js';
 export { startPhpFpm } from './php-fpm.js';
-export { startNginx } from './nginx.js';
+export { phpAndAtriumServer, startNginx } from './nginx.js';
 export { startRedis, type RunningRedis } from './redis.js';
 export { startS3, type RunningS3 } from './s3.js';
 export { makeCertificate, type Certificate } from './certificate.js';

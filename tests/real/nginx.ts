@@ -55,3 +55,34 @@ ${options.servers}
   );
   return { port, pid: server.pid, stop: server.stop, prefix };
 }
+
+/**
+ * One origin in front of both halves of the suite, as a university's path routing does: `/php/…` from
+ * `phpRoot`'s parent folder through php-fpm, everything else proxied to Atrium with the public Host.
+ */
+export function phpAndAtriumServer(options: {
+  port: number;
+  host: string;
+  phpRoot: string;
+  phpPort: number;
+  atriumPort: number;
+}): string {
+  return `
+  server {
+    listen 127.0.0.1:${options.port};
+    server_name ${options.host};
+    location /php/ {
+      root ${path.dirname(options.phpRoot)};
+      index index.php;
+      location ~ \\.php$ {
+        include /etc/nginx/fastcgi_params;
+        fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
+        fastcgi_pass 127.0.0.1:${options.phpPort};
+      }
+    }
+    location / {
+      proxy_pass http://127.0.0.1:${options.atriumPort};
+      proxy_set_header Host $host:$server_port;
+    }
+  }`;
+}

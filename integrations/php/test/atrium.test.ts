@@ -3,28 +3,20 @@
  * where it matters (escaping, charsets, the loader's text).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loaderSnippet } from '../../../packages/widgets/src/loader/snippet';
+import { ensureDebianPackages } from '../../../tests/real/debian';
 
 const PHP = '/usr/bin/php';
 const DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'render.php');
 
-/** php-cli is Debian's php-cli: installed with apt-get when missing and we are root, as the e2e servers are. */
+/** php-cli is Debian's php-cli, installed when missing as every real part of the tests is. */
 function ensurePhp(): void {
-  if (existsSync(PHP)) return;
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!root) throw new Error(`${PHP} is missing. Install it as root: apt-get install -y php-cli`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', 'php-cli'], {
-    stdio: 'inherit',
-    env,
-  });
-  if (install.status !== 0 || !existsSync(PHP)) throw new Error('apt-get could not install php-cli');
+  ensureDebianPackages({ [PHP]: 'php-cli' });
 }
 
 function render(options: unknown): string {
