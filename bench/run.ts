@@ -12,6 +12,9 @@
  *   --slow-clients  only the slow-client check (bench/lib/slow-clients.ts, issue 19): --connections N
  *                 slow-body connections (default 2000) against a server whose request timeout is
  *                 --request-timeout ms (default 10000); needs a build in --dist
+ *   --legacy-php  only issue 13's rows (bench/lib/legacy-php.ts): a real PHP page served by php-fpm behind
+ *                 nginx, embedding the widgets through integrations/php; --runs, --quick (no Lighthouse) and
+ *                 --dist apply; needs a build in --dist; replaces those rows in bench/results.json
  *
  * Writes bench/results.json (the table and every raw run) and prints the table.
  */
@@ -26,6 +29,8 @@ import { launchBrowser } from './lib/browser';
 import { LOAD_BUDGET, loadTable, measureLoad } from './lib/load';
 import { lastTestRunSeconds, timedBuild, TEST_RUN_FILE } from './lib/build-time';
 import { measureLegacy } from './lib/legacy';
+import { legacyPhpRows, mergeLegacyPhpRows, runLegacyPhp } from './lib/legacy-php';
+import type { LegacyPhpResults } from './lib/legacy-php';
 import type { LegacyLoad } from './lib/legacy';
 import { runLighthouse } from './lib/lighthouse';
 import type { LighthouseScores } from './lib/lighthouse';
@@ -60,6 +65,7 @@ interface SlowClientFlags {
 interface Flags {
   load: LoadFlags | null;
   slowClients: SlowClientFlags | null;
+  legacyPhp: boolean;
   quick: boolean;
   skipBuild: boolean;
   runs: number;
@@ -79,6 +85,7 @@ function parseFlags(argv: readonly string[]): Flags {
       switches: { type: 'string', default: '200' },
       dist: { type: 'string', default: path.join(ROOT, 'dist') },
       'slow-clients': { type: 'boolean', default: false },
+      'legacy-php': { type: 'boolean', default: false },
       // --load: concurrent connections (default 200); --slow-clients: connections held (default 2000).
       connections: { type: 'string' },
       'request-timeout': { type: 'string', default: '10000' },
@@ -102,6 +109,7 @@ function parseFlags(argv: readonly string[]): Flags {
   return {
     load: values.load ? { duration, connections } : null,
     slowClients: values['slow-clients'] ? { connections, requestTimeoutMs } : null,
+    legacyPhp: values['legacy-php'],
     quick: values.quick,
     skipBuild: values['skip-build'],
     runs,
@@ -181,9 +189,40 @@ async function slowClientsOnly(distDir: string, flags: SlowClientFlags): Promise
   if (!result.ok) process.exitCode = 1;
 }
 
+/** `--legacy-php`: issue 13's rows alone, merged into the last results.json. */
+async function legacyPhpOnly(flags: Flags): Promise<void> {
+  mkdirSync(WORK_DIR, { recursive: true });
+  const server = await startBenchServer({ distDir: flags.distDir, dataDir: path.join(WORK_DIR, 'uploads') });
+  let results: LegacyPhpResults;
+  try {
+    results = await runLegacyPhp({
+      launch: launchBrowser,
+      atriumOrigin: server.origin,
+      distDir: flags.distDir,
+      runs: flags.runs,
+      lighthouse: !flags.quick,
+      progress: (label) => process.stdout.write(`\r[bench] ${label}   `),
+    });
+  } finally {
+    await server.close();
+  }
+  const rows = legacyPhpRows(results);
+  console.log(`\n\n${textTable(rows)}\n`);
+  const resultsFile = path.join(ROOT, 'bench', 'results.json');
+  mergeLegacyPhpRows(resultsFile, rows, results, {
+    date: new Date().toISOString(),
+    runs: flags.runs,
+    quick: flags.quick,
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg(),
+  });
+  console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)} (legacy PHP rows)`);
+}
+
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
   if (flags.slowClients) return slowClientsOnly(flags.distDir, flags.slowClients);
+  if (flags.legacyPhp) return legacyPhpOnly(flags);
   if (flags.load) return loadOnly(flags.distDir, flags.load);
   mkdirSync(WORK_DIR, { recursive: true });
   const buildSeconds = flags.skipBuild ? null : await timedBuild(ROOT, flags.distDir);
@@ -231,6 +270,7 @@ async function main(): Promise<void> {
     await browser.close();
   }
   let lighthouse: LighthouseScores[] | null = null;
+  let legacyPhp: LegacyPhpResults;
   try {
     if (!flags.quick) {
       console.log('[bench] Lighthouse (mobile): login, home, legacy');
@@ -241,6 +281,15 @@ async function main(): Promise<void> {
         { name: 'legacy', url: `${origin}/legacy/`, cookie },
       ]);
     }
+    legacyPhp = await runLegacyPhp({
+      launch: launchBrowser,
+      atriumOrigin: origin,
+      distDir: flags.distDir,
+      runs: flags.runs,
+      lighthouse: !flags.quick,
+      progress: (label) => process.stdout.write(`\r[bench] ${label}   `),
+    });
+    process.stdout.write('\n');
   } finally {
     await server.close();
   }
@@ -253,7 +302,7 @@ async function main(): Promise<void> {
     lighthouse,
     buildSeconds,
     npmTestSeconds,
-  });
+  }).concat(legacyPhpRows(legacyPhp));
   console.log(`\n${textTable(rows)}\n`);
   if (npmTestSeconds === null) console.log(`[bench] npm test time: not measured yet (no ${TEST_RUN_FILE})`);
   const resultsFile = path.join(ROOT, 'bench', 'results.json');
@@ -270,7 +319,7 @@ async function main(): Promise<void> {
     },
     table: rows,
     markdown: markdownTable(rows),
-    raw: { buildSeconds, npmTestSeconds, login, loginToHome, areaSwitch, legacy, lighthouse },
+    raw: { buildSeconds, npmTestSeconds, login, loginToHome, areaSwitch, legacy, lighthouse, legacyPhp },
   });
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)}`);
 }

@@ -5,7 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Verdict } from './budgets';
 
-export type Unit = 'KB' | 'ms' | 's' | 'count' | 'score' | 'yes/no';
+/** `fraction`: a small score such as a layout shift, shown to three decimals. */
+export type Unit = 'KB' | 'ms' | 's' | 'count' | 'score' | 'fraction' | 'yes/no';
 
 export interface Row {
   measure: string;
@@ -30,6 +31,8 @@ function formatValue(value: number | null | undefined, unit: Unit, note?: string
       return `${value.toFixed(1)} s`;
     case 'yes/no':
       return value ? 'yes' : 'no';
+    case 'fraction':
+      return value.toFixed(3);
     default:
       return String(Math.round(value * 10) / 10);
   }
