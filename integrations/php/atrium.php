@@ -27,7 +27,7 @@ const ATRIUM_DROPPED_WITH_CONTENT = 'script|style|template|iframe|noscript|svg|m
  * The loader without the bar's styles, for when no manifest can be read (Atrium down at render time and
  * nothing cached): the same text as the build's `loaderLite` (kept in step by a test).
  */
-const ATRIUM_FALLBACK_LOADER = "(function(d,w){var me=d.currentScript;if(!me)return;function go(){var s=d.createElement('script');s.type='module';s.src=me.getAttribute('data-src');var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})})(document,window);";
+const ATRIUM_FALLBACK_LOADER = "(function(d,w){var me=d.currentScript;if(!me)return;function go(){var s=d.createElement('script');s.type='module';var u=me.getAttribute('data-src');var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})})(document,window);";
 
 /**
  * The HTML to print where the bar belongs (the top of <body>, before the page's own header).

@@ -1,5 +1,5 @@
 /**
- * The widgets on the legacy demo pages (/legacy/), as each kind of user meets them: one script tag, the
+ * The widgets on the legacy demo pages (/legacy/), as each kind of user meets them: the documented loader snippet, the
  * legacy session already there (no second login), the toolbar only for root and headquarters users.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -96,6 +96,26 @@ test.describe('legacy pages', () => {
     const bodies = await Promise.all(scripts);
     expect(bodies.map((s) => new URL(s.url).pathname)).toContain('/widgets/atrium-widgets.js');
     for (const script of bodies) expect(script.body, script.url).not.toContain(REACT_MARKER);
+  });
+
+  test("a widgets script that never arrives holds neither the page's load nor its first screen", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, 'student');
+    // Atrium's widgets hung: the request is never answered (the loader asks for it only after load).
+    let asked = false;
+    await page.route('**/widgets/atrium-widgets.js', () => {
+      asked = true;
+    });
+    await page.goto('/legacy/', { waitUntil: 'load' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Legacy home' })).toBeVisible();
+    await expect.poll(() => asked).toBe(true);
+    expect(
+      await page.evaluate(() => [...document.scripts].filter((s) => s.type === 'module').map((s) => s.src)),
+    ).toEqual([expect.stringMatching(/\/widgets\/atrium-widgets\.js$/)]);
+    expect(errors).toEqual([]);
   });
 
   test('a notification carrying <img onerror> runs nothing', async ({ page }) => {

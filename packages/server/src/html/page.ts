@@ -1,4 +1,5 @@
 import { html, SafeHtml } from './escape.js';
+import { widgetsLoaderTag } from './widgets-loader.js';
 
 export interface PageOptions {
   title: string;
@@ -12,8 +13,11 @@ export interface PageOptions {
   nav?: SafeHtml;
 }
 
-/** The widgets script as legacy pages carry it; a published widgets release swaps it (releases/live.ts). */
-export const WIDGETS_SCRIPT = '<script type="module" src="/widgets/atrium-widgets.js"></script>';
+/**
+ * The widgets' loader as legacy pages carry it, after both tags (docs/embedding.md); a published widgets
+ * release swaps it for one naming the release's script (releases/live.ts).
+ */
+export const WIDGETS_SCRIPT = widgetsLoaderTag();
 
 /** The frame of every server-rendered page: lang, landmarks, the shared stylesheet. */
 export function renderPage(options: PageOptions): string {
@@ -26,7 +30,6 @@ export function renderPage(options: PageOptions): string {
         <title>${options.title}</title>
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/static/base.css" />
-        ${widgetsScript}
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to main content</a>
@@ -35,7 +38,8 @@ export function renderPage(options: PageOptions): string {
              must differ by name there. -->
         <header aria-label="${options.title}">${options.nav ?? ''}</header>
         <main id="main" aria-label="${options.title}">${options.main}</main>
-        ${options.widgets ? html`<atrium-dev-toolbar></atrium-dev-toolbar>` : ''} ${options.tail ?? ''}
+        ${options.widgets ? html`<atrium-dev-toolbar></atrium-dev-toolbar>` : ''} ${widgetsScript}
+        ${options.tail ?? ''}
       </body>
     </html> `.value;
 }

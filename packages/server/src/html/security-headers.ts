@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { randomToken } from '../security/random.js';
+import { WIDGETS_LOADER_HASH } from './widgets-loader.js';
 
 /** A fresh nonce per response: a nonce that repeats is no protection. */
 export function createNonce(): string {
@@ -18,8 +19,16 @@ export function createNonce(): string {
  * - `lit-html`: Lit's, for its compiled templates (the notification bar in the shell).
  * - `atrium-inert`: the notification bar's, for DOMParser's inert parse of a notice before its allow-list
  *   rebuilds it (packages/widgets/src/notification-bar/sanitize.ts); pages without a `default` policy need it.
+ * - `atrium-loader`: the widgets' loader snippet's, for the one script URL its page's server wrote
+ *   (packages/widgets/src/loader/snippet.ts).
  */
-export const TRUSTED_TYPES_POLICIES = ['default', 'dompurify', 'lit-html', 'atrium-inert'] as const;
+export const TRUSTED_TYPES_POLICIES = [
+  'default',
+  'dompurify',
+  'lit-html',
+  'atrium-inert',
+  'atrium-loader',
+] as const;
 
 /** The Trusted Types part of the shell's CSP: DOM XSS sinks accept only values made by those policies. */
 export function trustedTypesDirectives(): string[] {
@@ -64,12 +73,15 @@ export function shellCsp(nonce: string, options: { trustedTypes?: boolean } = {}
 }
 
 /**
- * Server-rendered pages (legacy demo, SSO, telescope): scripts only from this origin, or with the nonce, and
+ * Server-rendered pages (legacy demo, SSO, telescope): scripts only from this origin, the widgets' loader
+ * (by its hash), or with the nonce, and
  * Trusted Types enforced as on the shell's pages (issue 19). Those pages have no `default` policy: the
  * widgets write HTML only through Lit's and DOMPurify's policies, the SSO script only sets textContent.
  */
 export function pageCsp(nonce?: string): string {
-  return policy(nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'", trustedTypesDirectives());
+  // The widgets' inline loader (html/widgets-loader.ts) is allowed by its hash, on every page alike.
+  const scriptSrc = `script-src 'self' ${WIDGETS_LOADER_HASH}${nonce ? ` 'nonce-${nonce}'` : ''}`;
+  return policy(scriptSrc, trustedTypesDirectives());
 }
 
 /** The headers every server-rendered page gets, also added to HTML a proxied backend sends without them. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { InitializeResponseSchema } from '../../../api/src/schemas.js';
 import { APP_CATALOGUE } from '../../../api/src/app-catalogue.js';
 import { Client, normalizeHtml, startServer, type Running } from '../test-helpers.js';
@@ -37,13 +38,22 @@ describe('legacy demo pages', () => {
     await client.signIn('faculty', 101);
     const response = await client.get('/legacy/');
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    const page = normalizeHtml(await response.text());
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    const text = await response.text();
+    // The widgets' loader (docs/embedding.md), after both tags, allowed by its hash and nothing broader.
+    const loader = /<script data-src="\/widgets\/atrium-widgets\.js">([^<]+)<\/script>/.exec(text);
+    expect(loader).not.toBeNull();
+    const hash = createHash('sha256').update(loader![1]!, 'utf8').digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(text.indexOf('<atrium-dev-toolbar>')).toBeLessThan(loader!.index);
+    expect(text).not.toContain('<script type="module"');
+    const page = normalizeHtml(text);
     expect(page).toContain('<html lang="en">');
     expect(page.match(/<h1>/g)).toHaveLength(1);
     expect(page).toContain('<h1>Legacy home</h1>');
     expect(page).toMatch(/<main id="main" aria-label="[^"]+">/);
-    expect(page).toContain('<script type="module" src="/widgets/atrium-widgets.js"></script>');
     expect(page).toContain('<atrium-notification-bar></atrium-notification-bar>');
     expect(page).toContain('<atrium-dev-toolbar></atrium-dev-toolbar>');
     expect(page).toContain('<link rel="stylesheet" href="/static/base.css">');

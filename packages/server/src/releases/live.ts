@@ -18,8 +18,8 @@ import {
   type Viewer,
 } from '@atrium/releases';
 import { findAuth } from '../auth.js';
-import { escapeHtml } from '../html/escape.js';
 import { WIDGETS_SCRIPT } from '../html/page.js';
+import { widgetsLoaderTag } from '../html/widgets-loader.js';
 import type { ServerContext } from '../context.js';
 import type { AppState } from '../state/index.js';
 
@@ -97,8 +97,8 @@ export async function viewForRequest(
 }
 
 /**
- * Legacy pages follow the release too: when it holds a widgets bundle, their script tag names its hashed
- * URL with its integrity (instead of the full build's /widgets/atrium-widgets.js).
+ * Legacy pages follow the release too: when it holds a widgets bundle, their loader names its hashed URL
+ * with its integrity (instead of the full build's /widgets/atrium-widgets.js).
  */
 export function releaseWidgetsHook(ctx: ServerContext) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
@@ -106,8 +106,7 @@ export function releaseWidgetsHook(ctx: ServerContext) {
     const release = await ctx.releases.live();
     const widgets = release ? widgetsOf(await viewForRequest(release, request, reply, ctx.state)) : null;
     if (!widgets) return payload;
-    const tag = `<script type="module" src="${escapeHtml(widgets.url)}" integrity="${escapeHtml(widgets.integrity)}"></script>`;
-    return payload.replace(WIDGETS_SCRIPT, tag);
+    return payload.replace(WIDGETS_SCRIPT, widgetsLoaderTag(widgets.url, widgets.integrity));
   };
 }
 

@@ -165,13 +165,13 @@ describe('legacy widgets follow the release', () => {
   it('gives legacy pages the published bundle with its integrity, and redirects the fixed address', async () => {
     await publishBaseline();
     const before = await (await fetch(`${server.url}/legacy/terms`)).text();
-    expect(before).toContain('<script type="module" src="/widgets/atrium-widgets.js"></script>');
+    expect(before).toContain('<script data-src="/widgets/atrium-widgets.js">(function(d,w){');
 
     const bundle = widgets('w1');
     expect((await api('POST', '/lapi/releases/publish', body(bundle), withToken)).status).toBe(200);
     const after = await (await fetch(`${server.url}/legacy/terms`)).text();
     expect(after).toContain(
-      `<script type="module" src="${bundle.module.url}" integrity="${bundle.module.integrity}"></script>`,
+      `<script data-src="${bundle.module.url}" data-integrity="${bundle.module.integrity}">(function(d,w){`,
     );
     const fixed = await fetch(`${server.url}/widgets/atrium-widgets.js`, { redirect: 'manual' });
     expect(fixed.status).toBe(302);

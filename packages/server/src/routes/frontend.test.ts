@@ -79,7 +79,7 @@ describe('index.html', () => {
     expect(second.status).toBe(200);
     const csp = first.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(
-      /^default-src 'self'; script-src 'nonce-([\w-]+)' 'strict-dynamic'; style-src 'self' 'nonce-\1'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'; require-trusted-types-for 'script'; trusted-types default dompurify lit-html atrium-inert 'allow-duplicates'$/,
+      /^default-src 'self'; script-src 'nonce-([\w-]+)' 'strict-dynamic'; style-src 'self' 'nonce-\1'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'; require-trusted-types-for 'script'; trusted-types default dompurify lit-html atrium-inert atrium-loader 'allow-duplicates'$/,
     );
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     expect(first.headers.get('referrer-policy')).toBe('same-origin');

@@ -60,7 +60,13 @@ export function loaderSnippet(barCss: string | null = notificationBarCss): strin
 
 /** The widgets themselves: only after `load`, so they can never hold it. */
 const LOAD_AFTER_LOAD = [
-  "function go(){var s=d.createElement('script');s.type='module';s.src=me.getAttribute('data-src');",
+  // A page that enforces Trusted Types (Atrium's own, under `require-trusted-types-for 'script'`) refuses a
+  // plain string for a script's src: the URL goes through a policy of the loader's own, which only ever sees
+  // the `data-src` the page's server wrote. A page whose `trusted-types` list leaves the name out keeps the
+  // string (and then must allow it another way).
+  "function go(){var s=d.createElement('script');s.type='module';var u=me.getAttribute('data-src');",
+  "var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',",
+  '{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;',
   "var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}",
   'if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}',
   "if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})",
