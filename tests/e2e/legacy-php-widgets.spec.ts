@@ -2,7 +2,7 @@
  * The widgets on real legacy PHP screens (tests/real/php/legacy/), served by php-fpm behind nginx on the
  * same origin as Atrium (nginx routes /php/ to PHP, everything else to Atrium), each embedding them
  * through integrations/php/atrium.php: a table layout with an aggressive global stylesheet, Prototype-era
- * globals, a fixed footer at z-index 1000, its own custom element and React, a strict CSP; a Latin-1 page
+ * globals, a fixed footer at z-index 1000, its own custom element and React 18, a strict CSP; a Latin-1 page
  * in quirks mode; a page whose Atrium is hung. Asserted with computed styles and elementFromPoint.
  */
 import { createServer, type Server, type Socket } from 'node:net';
@@ -224,6 +224,9 @@ test.describe('the widgets on real legacy PHP pages', () => {
     await session;
     await widgetsUp(page);
     await page.waitForTimeout(200);
+    // The page's own React 18 has rendered its component before the widgets came.
+    const pageReact = page.locator('#grade-count');
+    await expect(pageReact).toHaveText('React 18.3.1: grades opened 0');
     await page.keyboard.press('Control+Shift+A');
     const toolbar = page.getByRole('region', { name: 'Developer toolbar' });
     await expect(toolbar).toBeVisible();
@@ -272,8 +275,15 @@ test.describe('the widgets on real legacy PHP pages', () => {
     expect(
       axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
-    // style-src 'self' and a nonce for scripts: nothing reported, nothing thrown, the page's React unused.
+    // style-src 'self' and a nonce for scripts: nothing reported, nothing thrown. The page's React 18 is
+    // still the page's (the toolbar's React 19 stays in its chunk) and still answers beside the toolbar.
     expect(await problems.errors()).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { React: { version: string } }).React.version),
+    ).toBe('18.3.1');
+    await pageReact.click();
+    await expect(pageReact).toHaveText('React 18.3.1: grades opened 1');
+    await expect(toolbar).toBeVisible();
     expect(await page.locator('body').getAttribute('data-onload')).toBe('ran');
     expect(await page.locator('school-clock').textContent()).toBe('clock');
   });

@@ -1,6 +1,6 @@
 <?php
 // A fifteen-year-old screen: HTML 4 table layout, a global stylesheet that styles every element, Prototype.js
-// era globals, a fixed footer above everything, its own custom element and its own React on window, and a
+// era globals, a fixed footer above everything, its own custom element and its own React 18 on window, and a
 // strict CSP (no inline styles at all).
 require __DIR__ . '/_common.php';
 $nonce = legacy_nonce();
@@ -14,6 +14,8 @@ header("Content-Security-Policy: default-src 'self'; script-src 'nonce-$nonce' '
 <meta http-equiv="Content-Type" content="text/html; charset=utf-8">
 <title>Gradebook (legacy)</title>
 <link rel="stylesheet" type="text/css" href="aggressive.css">
+<script nonce="<?= htmlspecialchars($nonce) ?>" src="react18.php?lib=react"></script>
+<script nonce="<?= htmlspecialchars($nonce) ?>" src="react18.php?lib=react-dom"></script>
 <script nonce="<?= htmlspecialchars($nonce) ?>" src="page-globals.js"></script>
 </head>
 <body>
@@ -25,6 +27,7 @@ header("Content-Security-Policy: default-src 'self'; script-src 'nonce-$nonce' '
       <section><h2>Gradebook</h2>
         <p>Visit <?= (int) $_SESSION['views'] ?> of this session. <school-clock></school-clock></p>
         <button type="button">Save grades</button>
+        <div id="grade-summary"></div>
       </section>
     </td>
   </tr>

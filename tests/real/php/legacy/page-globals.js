@@ -18,19 +18,28 @@ window.define = function () {
 window.define.amd = { jQuery: true };
 window.module = { exports: {} };
 window.exports = window.module.exports;
-/* The page's own React (a stand-in with React 18's surface): the widgets must never use it. */
-window.React = {
-  version: '18.3.1',
-  createElement: function () {
-    throw new Error('the page React was used');
-  },
-};
-window.ReactDOM = {
-  version: '18.3.1',
-  createRoot: function () {
-    throw new Error('the page ReactDOM was used');
-  },
-};
+/* The page's own React 18 (react18.php, loaded before this file as an old page loads its libraries): a
+   small component of the page's, rendered once the document is parsed. The widgets must never use it, and
+   it must keep working beside them (their toolbar brings React 19 in its own chunk). */
+function renderGradeSummary() {
+  var e = window.React.createElement;
+  function GradeSummary() {
+    var state = window.React.useState(0);
+    return e(
+      'button',
+      {
+        type: 'button',
+        id: 'grade-count',
+        onClick: function () {
+          state[1](state[0] + 1);
+        },
+      },
+      'React ' + window.React.version + ': grades opened ' + state[0],
+    );
+  }
+  window.ReactDOM.createRoot(document.getElementById('grade-summary')).render(e(GradeSummary));
+}
+document.addEventListener('DOMContentLoaded', renderGradeSummary);
 customElements.define(
   'school-clock',
   class extends HTMLElement {
