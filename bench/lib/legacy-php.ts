@@ -37,6 +37,11 @@ const PHP_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '
  * own React and custom element, a strict CSP, and the helper's server-rendered notices.
  */
 export const LEGACY_PHP_PAGE = '/php/legacy/hostile.php';
+/**
+ * The same widgets, helper and notices on a plain modern PHP page: Lighthouse scores the whole page, and the
+ * hostile screen's own React 18 and stylesheet are the page's cost, not Atrium's; both are reported.
+ */
+export const PLAIN_PHP_PAGE = '/php/legacy/plain.php';
 /** Every row of this module starts with it (the --legacy-php run replaces exactly these rows). */
 export const LEGACY_PHP_ROW_PREFIX = 'Legacy PHP page';
 const THROTTLE = 4;
@@ -94,7 +99,13 @@ export interface LegacyPhpLoad {
   barPaintMs: number | null;
   layoutShift: number | null;
   /** Root only: Ctrl+Shift+A to the toolbar drawn, and whether React came with it. */
-  toolbar?: { openMs: number | null; reactWithToolbar: boolean; jsGzipBytes: number | null };
+  toolbar?: {
+    openMs: number | null;
+    /** Of which: the key to the last of the toolbar's scripts received (the rest is parse, run, render). */
+    downloadMs: number | null;
+    reactWithToolbar: boolean;
+    jsGzipBytes: number | null;
+  };
 }
 
 /** Layout shifts (without recent input) summed over the page's life, and the toolbar's open time. */
@@ -251,9 +262,18 @@ export async function measureLegacyPhp(
         .catch(() => undefined);
       await recorder.settled();
       const after = await readState(page);
+      const downloadedAt = await page.evaluate((since) => {
+        if (since === null) return null;
+        const ends = performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime >= since && entry.name.endsWith('.js'))
+          .map((entry) => (entry as PerformanceResourceTiming).responseEnd);
+        return ends.length > 0 ? Math.max(...ends) : null;
+      }, after.keyAt);
       const extra = await atriumScriptsOf(recorder);
       result.toolbar = {
         openMs: after.keyAt !== null && after.toolbarAt !== null ? after.toolbarAt - after.keyAt : null,
+        downloadMs: after.keyAt !== null && downloadedAt !== null ? downloadedAt - after.keyAt : null,
         reactWithToolbar: extra.react,
         jsGzipBytes: await totalSize(extra.urls, 'gzip'),
       };
@@ -268,7 +288,8 @@ export interface LegacyPhpResults {
   page: string;
   student: LegacyPhpLoad[];
   root: LegacyPhpLoad[];
-  lighthouse: LighthouseScores | null;
+  /** Lighthouse on LEGACY_PHP_PAGE, then on PLAIN_PHP_PAGE. */
+  lighthouse: LighthouseScores[] | null;
 }
 
 /** Runs the cold loads (`runs` of each, interleaved) and, unless `lighthouse` is false, Lighthouse. */
@@ -296,10 +317,13 @@ export async function runLegacyPhp(options: {
     if (options.lighthouse) {
       options.progress?.('legacy PHP page: Lighthouse (mobile)');
       const cookie = await sessionCookie(site.origin, 'student');
-      const [scores] = await runLighthouse([
-        { name: 'legacy-php', url: `${site.origin}${LEGACY_PHP_PAGE}`, cookie },
-      ]);
-      results.lighthouse = scores ?? null;
+      results.lighthouse = await runLighthouse(
+        [LEGACY_PHP_PAGE, PLAIN_PHP_PAGE].map((page) => ({
+          name: path.basename(page),
+          url: `${site.origin}${page}`,
+          cookie,
+        })),
+      );
     }
   } finally {
     await site.stop();
@@ -315,6 +339,38 @@ function noneOf(runs: readonly LegacyPhpLoad[], pick: (load: LegacyPhpLoad) => b
 const yesNo = (runs: readonly LegacyPhpLoad[], pick: (load: LegacyPhpLoad) => boolean) =>
   runs.length === 0 ? null : runs.some(pick) ? 1 : 0;
 
+function lighthouseRows(scores: LighthouseScores[] | null): Row[] {
+  const pages = [LEGACY_PHP_PAGE, PLAIN_PHP_PAGE];
+  return pages.flatMap((page, index): Row[] => {
+    const label = `${LEGACY_PHP_ROW_PREFIX} (${path.basename(page)}): Lighthouse`;
+    const entry = scores?.[index] ?? null;
+    const note = !scores
+      ? { note: 'skipped (--quick)' }
+      : entry?.error
+        ? { note: `error: ${entry.error.slice(0, 60)}` }
+        : {};
+    const tbt = entry?.tbtMs;
+    return [
+      {
+        measure: `${label} performance (mobile)${typeof tbt === 'number' ? `, TBT ${Math.round(tbt)} ms` : ''}`,
+        unit: 'score',
+        atrium: entry?.performance ?? null,
+        budget: `≥ ${BUDGETS.lighthousePerformance}`,
+        verdict: entry ? atLeast(entry.performance, BUDGETS.lighthousePerformance) : 'n/a',
+        ...note,
+      },
+      {
+        measure: `${label} accessibility`,
+        unit: 'score',
+        atrium: entry?.accessibility ?? null,
+        budget: `${BUDGETS.lighthouseAccessibility}`,
+        verdict: entry ? atLeast(entry.accessibility, BUDGETS.lighthouseAccessibility) : 'n/a',
+        ...note,
+      },
+    ];
+  });
+}
+
 export function legacyPhpRows(results: LegacyPhpResults): Row[] {
   const label = `${LEGACY_PHP_ROW_PREFIX} (${path.basename(results.page)})`;
   const { student, root } = results;
@@ -323,8 +379,6 @@ export function legacyPhpRows(results: LegacyPhpResults): Row[] {
   const shift = median(student.map((load) => load.layoutShift));
   const openMs = median(root.map((load) => load.toolbar?.openMs ?? null));
   const opened = root.filter((load) => typeof load.toolbar?.openMs === 'number').length;
-  const lighthouse = results.lighthouse;
-  const lhNote = lighthouse?.error ? { note: `error: ${lighthouse.error.slice(0, 60)}` } : {};
   return [
     {
       measure: `${label}, student: Atrium JS gzip`,
@@ -380,26 +434,16 @@ export function legacyPhpRows(results: LegacyPhpResults): Row[] {
       ...(opened < root.length ? { note: `toolbar opened in ${opened}/${root.length} runs` } : {}),
     },
     {
+      measure: `${label}, root: of which the toolbar's scripts downloaded`,
+      unit: 'ms',
+      atrium: median(root.map((load) => load.toolbar?.downloadMs ?? null)),
+    },
+    {
       measure: `${label}, root: toolbar's JS gzip (loaded on first open)`,
       unit: 'KB',
       atrium: median(root.map((load) => load.toolbar?.jsGzipBytes ?? null)),
     },
-    {
-      measure: `${label}: Lighthouse performance (mobile)`,
-      unit: 'score',
-      atrium: lighthouse?.performance ?? null,
-      budget: `≥ ${BUDGETS.lighthousePerformance}`,
-      verdict: lighthouse ? atLeast(lighthouse.performance, BUDGETS.lighthousePerformance) : 'n/a',
-      ...(lighthouse ? lhNote : { note: 'skipped (--quick)' }),
-    },
-    {
-      measure: `${label}: Lighthouse accessibility`,
-      unit: 'score',
-      atrium: lighthouse?.accessibility ?? null,
-      budget: `${BUDGETS.lighthouseAccessibility}`,
-      verdict: lighthouse ? atLeast(lighthouse.accessibility, BUDGETS.lighthouseAccessibility) : 'n/a',
-      ...(lighthouse ? lhNote : { note: 'skipped (--quick)' }),
-    },
+    ...lighthouseRows(results.lighthouse),
   ];
 }
 
