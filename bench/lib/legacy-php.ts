@@ -379,6 +379,7 @@ export function legacyPhpRows(results: LegacyPhpResults): Row[] {
   const shift = median(student.map((load) => load.layoutShift));
   const openMs = median(root.map((load) => load.toolbar?.openMs ?? null));
   const opened = root.filter((load) => typeof load.toolbar?.openMs === 'number').length;
+  const download = median(root.map((load) => load.toolbar?.downloadMs ?? null));
   return [
     {
       measure: `${label}, student: Atrium JS gzip`,
@@ -434,9 +435,13 @@ export function legacyPhpRows(results: LegacyPhpResults): Row[] {
       ...(opened < root.length ? { note: `toolbar opened in ${opened}/${root.length} runs` } : {}),
     },
     {
-      measure: `${label}, root: of which the toolbar's scripts downloaded`,
+      // The issue's "loads … in under 300 ms", read literally: the code is there; the row above is the
+      // stricter reading (drawn on screen) and carries the verdict that counts.
+      measure: `${label}, root: Ctrl+Shift+A → toolbar's code downloaded, ${THROTTLE}x CPU`,
       unit: 'ms',
-      atrium: median(root.map((load) => load.toolbar?.downloadMs ?? null)),
+      atrium: download,
+      budget: `< ${LEGACY_PHP_BUDGETS.toolbarOpenMs} ms`,
+      verdict: below(download, LEGACY_PHP_BUDGETS.toolbarOpenMs),
     },
     {
       measure: `${label}, root: toolbar's JS gzip (loaded on first open)`,
