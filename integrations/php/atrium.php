@@ -12,7 +12,8 @@
  *
  * What it prints, in this order:
  *   - the notification bar; with 'notifications', already rendered (declarative shadow DOM, the bar's own
- *     markup) so it is in the page's first paint at its final size and nothing moves when the script runs;
+ *     markup, inline bold and italics included) so it is in the page's first paint at its final size and
+ *     nothing moves when the script runs;
  *   - the toolbar's tag, unless 'toolbar' => false;
  *   - the loader: a small inline script that styles the server-rendered bar at once and imports the widgets
  *     only after the page's `load` event, so a slow, down or hung Atrium never holds the page up.
@@ -20,8 +21,15 @@
  * See README.md beside this file.
  */
 
-/** The notices' HTML is not rendered here: only its words (the bar shows the formatting when it runs). */
+/** Elements whose content is code or invisible: they go with everything inside them. */
 const ATRIUM_DROPPED_WITH_CONTENT = 'script|style|template|iframe|noscript|svg|math|textarea|title';
+
+/**
+ * The inline formatting the bar keeps (its sanitiser's allow-list, packages/widgets/src/notification-bar/
+ * sanitize.ts) that the helper prints too, so bold words are bold, and as wide, from the first paint. The
+ * bar's other allowed tags (links, paragraphs, lists) are shown as their words until the script runs.
+ */
+const ATRIUM_INLINE_TAGS = ['b', 'strong', 'i', 'em'];
 
 /**
  * The loader without the bar's styles, for when no manifest can be read (Atrium down at render time and
@@ -100,9 +108,10 @@ function atrium_bar_markup(array $notifications): string
     foreach ($notifications as $item) {
         $closeable = $item['closeable'] && !$item['static'];
         $words = atrium_words($item['message']);
+        $formatted = atrium_inline_markup($item['message']);
         $message = $item['clickable']
-            ? '<button class="open" part="open" aria-haspopup="dialog">' . atrium_escape($words) . '</button>'
-            : atrium_escape($words);
+            ? '<button class="open" part="open" aria-haspopup="dialog">' . $formatted . '</button>'
+            : $formatted;
         $items .= '<li class="' . ($item['static'] ? 'note note--static' : 'note') . '"'
             . ' part="' . ($item['static'] ? 'notification static' : 'notification') . '"'
             . ' data-id="' . atrium_escape($item['id']) . '">'
@@ -201,6 +210,54 @@ function atrium_words(string $html): string
     $text = strip_tags((string) $text);
     $text = html_entity_decode($text, ENT_QUOTES | ENT_HTML5, 'UTF-8');
     return trim((string) preg_replace('~\s+~u', ' ', $text));
+}
+
+/**
+ * A notice's HTML as the bar will show it, for the formatting that changes the size of the words: the
+ * words escaped (as atrium_words() finds them, white space left to the browser as the bar leaves it), and
+ * of the tags only <b>, <strong>, <i>, <em> and <br>, bare (no attribute), properly nested, every one
+ * closed. Built from fixed tag strings and escaped text only, so nothing of the input reaches the page as
+ * markup.
+ */
+function atrium_inline_markup(string $html): string
+{
+    if (strpbrk($html, '<&') === false) {
+        return atrium_escape($html);
+    }
+    $text = preg_replace('~<(' . ATRIUM_DROPPED_WITH_CONTENT . ')\b[^>]*>.*?</\1\s*>~is', '', $html);
+    $text = preg_replace('~<!--.*?-->~s', '', (string) $text);
+    $parts = preg_split('~(</?[A-Za-z][^>]*>)~', (string) $text, -1, PREG_SPLIT_DELIM_CAPTURE);
+    $out = '';
+    $open = [];
+    foreach ($parts === false ? [] : $parts as $index => $part) {
+        if ($index % 2 === 0) {
+            $out .= atrium_escape(html_entity_decode($part, ENT_QUOTES | ENT_HTML5, 'UTF-8'));
+            continue;
+        }
+        if (preg_match('~^<(/?)([A-Za-z][A-Za-z0-9]*)~', $part, $match) !== 1) {
+            continue;
+        }
+        $name = strtolower($match[2]);
+        if ($name === 'br' && $match[1] === '') {
+            $out .= '<br>';
+        } elseif (in_array($name, ATRIUM_INLINE_TAGS, true)) {
+            if ($match[1] === '') {
+                $open[] = $name;
+                $out .= '<' . $name . '>';
+            } elseif (in_array($name, $open, true)) {
+                // An end tag closes its element and any opened inside it, as the HTML parser does.
+                do {
+                    $closed = array_pop($open);
+                    $out .= '</' . $closed . '>';
+                } while ($closed !== $name);
+            }
+        }
+        // Any other tag is left out; its words stay.
+    }
+    while ($open !== []) {
+        $out .= '</' . array_pop($open) . '>';
+    }
+    return $out;
 }
 
 /**

@@ -201,6 +201,15 @@ test.describe('the widgets on real legacy PHP pages', () => {
     await page.route('**/widgets/atrium-widgets.*.js', () => {});
     await page.goto(url('hostile.php'), { waitUntil: 'domcontentloaded' });
     expect(await barLook(page)).toEqual(reference);
+    // The notice's inline formatting is the server's too, not only its words.
+    expect(
+      await page.evaluate(
+        () =>
+          document
+            .querySelector('atrium-notification-bar')!
+            .shadowRoot!.querySelector('[data-id="maintenance-sunday"] .message strong')?.textContent,
+      ),
+    ).toBe('Sunday');
     await page.unroute('**/widgets/atrium-widgets.*.js');
 
     await page.goto(url('hostile.php'));

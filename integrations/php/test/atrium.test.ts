@@ -83,7 +83,7 @@ describe('atrium_widgets()', () => {
       '<template shadowrootmode="open"><div class="frame frame--reserved" part="frame" role="status"' +
         ' aria-live="polite" aria-label="System notifications"><ul class="list">' +
         '<li class="note" part="notification" data-id="a"><span class="message" part="message">' +
-        'Rentr&#233;e lundi</span><button class="close" part="close" aria-label="Dismiss notification:' +
+        'Rentr&#233;e <b>lundi</b></span><button class="close" part="close" aria-label="Dismiss notification:' +
         ' Rentr&#233;e lundi" title="Dismiss"><span aria-hidden="true">&#215;</span></button></li>' +
         '<li class="note note--static" part="notification static" data-id="w"><span class="message"' +
         ' part="message">Heads up</span></li>' +
@@ -134,6 +134,29 @@ describe('atrium_widgets()', () => {
     expect(html).not.toMatch(/<script>alert|<img|onerror=alert\(1\)>|<style>/);
     expect(html).toContain('data-id="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(html).toContain('<span class="message" part="message">Hi &amp; bye</span>');
+  });
+
+  it('prints the inline formatting the bar keeps, bare and nested, and the words of every other tag', () => {
+    const html = render({
+      manifest: manifestFile,
+      notifications: [
+        {
+          id: 'f',
+          message:
+            '<B onclick="x()" style="color:red">Due</b> <em>Friday</EM>, <strong>room <i>4</i></strong>' +
+            '<br/>see <a href="javascript:alert(1)">the <b>list</b></a>. <b>Open',
+          closeable: false,
+          clickable: true,
+        },
+      ],
+    });
+    expect(html).toContain(
+      '<button class="open" part="open" aria-haspopup="dialog"><b>Due</b> <em>Friday</em>, ' +
+        '<strong>room <i>4</i></strong><br>see the <b>list</b>. <b>Open</b></button>',
+    );
+    // (The attribute keeps the notice as given, JSON-escaped, for the bar's own sanitiser.)
+    const rendered = /<template[^]*<\/template>/.exec(html)?.[0] ?? '';
+    expect(rendered).not.toMatch(/onclick|style=|javascript:/);
   });
 
   it('drops entries the bar would drop, and without a manifest renders no unstyled markup', () => {

@@ -9,14 +9,15 @@ require_once __DIR__ . '/../../../../integrations/php/atrium.php';
 
 /**
  * The notices this app shows: the same ones Atrium seeds (the app reads them from the same place), so a
- * dismissal here is one the new app in the same tab must respect too.
+ * dismissal here is one the new app in the same tab must respect too. One carries inline formatting, which
+ * the helper prints as the bar will.
  */
 function legacy_notices()
 {
     return [
         ['id' => 'welcome-gradebook', 'message' => 'New gradebook features are now available in Learning Management.',
          'closeable' => true, 'clickable' => false, 'static' => false, 'routeInfo' => null],
-        ['id' => 'maintenance-sunday', 'message' => 'Scheduled maintenance on Sunday from 02:00 to 04:00 (UTC). Some apps may be unavailable.',
+        ['id' => 'maintenance-sunday', 'message' => 'Scheduled maintenance on <strong>Sunday</strong> from 02:00 to 04:00 (UTC). Some apps may be unavailable.',
          'closeable' => false, 'clickable' => false, 'static' => false, 'routeInfo' => null],
         ['id' => 'privacy-update', 'message' => 'Our privacy policy has been updated. Select this notice to read what changed.',
          'closeable' => true, 'clickable' => true, 'static' => false,
