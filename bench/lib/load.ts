@@ -7,7 +7,7 @@
  * set-up of docs/deploy.md: signed in through A, half the connections on each). The servers run as their
  * own processes (tests/real), so the load tool does not share their event loop.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startAtrium, startRedis, type RunningServer } from '../../tests/real/index';
 import { sessionCookie } from './session';
@@ -88,15 +88,33 @@ function run(origin: string, target: Target, connections: number, duration: numb
   });
 }
 
-/** User + system CPU time of a process so far, in ms, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number): number | null {
+/** A process and its descendants (tsx runs the server in a child process of its own). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime, the 14th and 15th fields (12th and 13th after the command), in 1/100 s.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (text) children = children.concat(text.split(/\s+/).map(Number));
+    }
   } catch {
-    return null;
+    // gone, or no /proc: only the process itself
   }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** User + system CPU time of a process and its descendants so far, in ms, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number): number | null {
+  let total = 0;
+  for (const id of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // utime and stime, the 14th and 15th fields (12th and 13th after the command), in 1/100 s.
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      if (id === pid) return null;
+    }
+  }
+  return total;
 }
 
 const totalCpuMs = (servers: RunningServer[]): number | null =>
