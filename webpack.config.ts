@@ -246,7 +246,10 @@ function systemConfig(
     experiments: { outputModule: true },
     output: {
       path: path.join(options.outDir, 'assets'),
-      publicPath: options.publicPath,
+      // Chunks are imported relative to their entry's own URL ("./" + name), not from a fixed path: a
+      // release's files may live elsewhere than /assets/ (ATRIUM_ASSETS=s3, a CDN), and native import()
+      // resolves against the importing script. The import map still names entries under options.publicPath.
+      publicPath: '',
       filename: production ? '[name].[contenthash:16].js' : '[name].js',
       chunkFilename: production ? `${stem}.[id].[contenthash:16].js` : `${stem}.[id].js`,
       assetModuleFilename: production ? '[name].[contenthash:16][ext]' : '[name][ext]',

@@ -7,6 +7,7 @@
  * set-up of docs/deploy.md: signed in through A, half the connections on each). The servers run as their
  * own processes (tests/real), so the load tool does not share their event loop.
  */
+import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startAtrium, startRedis, type RunningServer } from '../../tests/real/index';
 import { sessionCookie } from './session';
@@ -26,10 +27,17 @@ export interface LoadRow {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /** CPU time the server process(es) spent per request (user + system), in µs; null where /proc is missing. */
+  serverCpuUsPerRequest: number | null;
 }
 
 /** Issue 16's budget: index.html p99 at 200 connections on one instance, with no error. */
 export const LOAD_BUDGET = { indexP99Ms: 50, connections: 200 } as const;
+
+/** Chromium's Accept-Encoding. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+type Served = RunningServer & { origin: string };
 
 interface Target {
   name: string;
@@ -44,7 +52,13 @@ async function targets(origin: string, cookie: string): Promise<Target[]> {
   const asset = map.imports['react-dom/client'];
   if (!asset) throw new Error('the import map names no react-dom/client asset');
   return [
-    { name: 'index.html (login, fresh nonce)', path: '/common/login', method: 'GET' },
+    {
+      // What Chromium sends: the page goes out gzip, spliced from parts compressed once per release.
+      name: 'index.html (login, fresh nonce, gzip)',
+      path: '/common/login',
+      method: 'GET',
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    },
     { name: 'import map', path: '/importmap.json', method: 'GET' },
     {
       name: 'asset (react-dom/client, br)',
@@ -74,18 +88,66 @@ function run(origin: string, target: Target, connections: number, duration: numb
   });
 }
 
-/** Several origins at once, the connections split between them; latency percentiles are the worst one's. */
-async function drive(origins: string[], target: Target, flags: LoadFlags): Promise<LoadRow> {
-  const each = Math.max(1, Math.floor(flags.connections / origins.length));
-  const results = await Promise.all(origins.map((origin) => run(origin, target, each, flags.duration)));
+/** A process and its descendants (tsx runs the server in a child process of its own). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (text) children = children.concat(text.split(/\s+/).map(Number));
+    }
+  } catch {
+    // gone, or no /proc: only the process itself
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** User + system CPU time of a process and its descendants so far, in ms, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number): number | null {
+  let total = 0;
+  for (const id of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // utime and stime, the 14th and 15th fields (12th and 13th after the command), in 1/100 s.
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      if (id === pid) return null;
+    }
+  }
+  return total;
+}
+
+const totalCpuMs = (servers: RunningServer[]): number | null =>
+  servers.reduce<number | null>((sum, server) => {
+    const ms = cpuMs(server.pid);
+    return sum === null || ms === null ? null : sum + ms;
+  }, 0);
+
+/**
+ * Several servers at once, the connections split between them; latency percentiles are the worst one's.
+ * Besides latency (which on a shared machine says as much about the neighbours as about Atrium) it reports
+ * the servers' CPU time per request, which other load on the machine moves far less.
+ */
+async function drive(servers: Served[], target: Target, flags: LoadFlags): Promise<LoadRow> {
+  const each = Math.max(1, Math.floor(flags.connections / servers.length));
+  const cpuBefore = totalCpuMs(servers);
+  const results = await Promise.all(
+    servers.map((server) => run(server.origin, target, each, flags.duration)),
+  );
+  const cpuAfter = totalCpuMs(servers);
+  const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
   return {
     target: target.name,
-    instances: origins.length,
+    instances: servers.length,
     requestsPerSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
     p50Ms: Math.max(...results.map((result) => result.latency.p50)),
     p99Ms: Math.max(...results.map((result) => result.latency.p99)),
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    serverCpuUsPerRequest:
+      cpuBefore === null || cpuAfter === null || requests === 0
+        ? null
+        : Math.round(((cpuAfter - cpuBefore) * 1000) / requests),
   };
 }
 
@@ -99,7 +161,7 @@ export async function measureLoad(flags: LoadFlags): Promise<LoadRow[]> {
     const cookie = await sessionCookie(single.origin, 'student');
     for (const target of await targets(single.origin, cookie)) {
       process.stdout.write(`[bench] load: ${target.name}, 1 instance\n`);
-      rows.push(await drive([single.origin], target, flags));
+      rows.push(await drive([single], target, flags));
     }
     await single.stop();
 
@@ -114,7 +176,7 @@ export async function measureLoad(flags: LoadFlags): Promise<LoadRow[]> {
     const sharedCookie = await sessionCookie(a.origin, 'student');
     for (const target of await targets(a.origin, sharedCookie)) {
       process.stdout.write(`[bench] load: ${target.name}, 2 instances + Redis\n`);
-      rows.push(await drive([a.origin, b.origin], target, flags));
+      rows.push(await drive([a, b], target, flags));
     }
   } finally {
     for (const server of running.reverse()) await server.stop();
@@ -123,7 +185,17 @@ export async function measureLoad(flags: LoadFlags): Promise<LoadRow[]> {
 }
 
 export function loadTable(rows: LoadRow[], connections: number): string {
-  const header = ['target', 'instances', 'req/s', 'p50', 'p99', 'errors', 'budget', 'verdict'];
+  const header = [
+    'target',
+    'instances',
+    'req/s',
+    'p50',
+    'p99',
+    'errors',
+    'server CPU/req',
+    'budget',
+    'verdict',
+  ];
   const body = rows.map((row) => {
     const judged = row.instances === 1 && row.target.startsWith('index.html');
     const verdict = !judged
@@ -138,6 +210,7 @@ export function loadTable(rows: LoadRow[], connections: number): string {
       `${row.p50Ms} ms`,
       `${row.p99Ms} ms`,
       String(row.errors + row.non2xx),
+      row.serverCpuUsPerRequest === null ? '–' : `${row.serverCpuUsPerRequest} µs`,
       judged ? `p99 ≤ ${LOAD_BUDGET.indexP99Ms} ms at ${LOAD_BUDGET.connections} connections, 0 errors` : '',
       verdict,
     ];

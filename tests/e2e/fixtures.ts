@@ -62,10 +62,15 @@ export function startServer(options: StartServerOptions = {}): Promise<RunningSe
         new ServerStartError(`server did not start within ${options.timeoutMs ?? 30_000} ms:\n${output}`),
       );
     }, options.timeoutMs ?? 30_000);
+    let listening = false;
     const onData = (chunk: Buffer): void => {
+      // Once listening, its output is still read (a full pipe would stall the server) but not kept: under
+      // load (bench --load) a growing copy searched on every chunk would slow the process measuring.
+      if (listening) return;
       output += chunk.toString();
       const match = /https?:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (match?.[1] && match[1] !== '0') {
+        listening = true;
         clearTimeout(timer);
         resolve({ url: `http://127.0.0.1:${match[1]}`, pid: child.pid ?? -1, close });
       }

@@ -9,28 +9,43 @@
  * with no release lost. Needs the full build in dist/ (the first release is made from it).
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { Redis } from 'ioredis';
-import { startAtrium, startRedis, type RunningRedis } from '../real/index.js';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
+import { uploadBody } from '../../scripts/release-remote';
+import {
+  CHANGED_EXAMS_HEADING,
+  changedExamsBuild,
+  clearLoginLimits,
+  startAtrium,
+  startRedis,
+  startS3,
+  stopRedisForAWhile,
+  type RunningRedis,
+  type RunningS3,
+} from '../real/index.js';
 import { openLogin, signIn as signInThroughForm } from './login-helpers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const TOKEN = 'e2e-deploy-token-multi-instance-0123456789';
-const CHANGED_HEADING = 'Legacy screens, from instance A';
+const CHANGED_HEADING = CHANGED_EXAMS_HEADING;
 const LOGIN_LIMIT = 6;
 const SIGN_IN_UNAVAILABLE =
   'Sign-in is unavailable right now: the session store cannot be reached. Try again in a minute.';
 const run = promisify(execFile);
+const BUCKET = 'atrium-assets';
+/** Where browsers fetch release files: the S3 server itself, another origin than either instance. */
+const assetsBase = (): string => `${s3.endpoint}/${BUCKET}/atrium/assets/`;
 
 type Instance = Awaited<ReturnType<typeof startAtrium>>;
 let redis: RunningRedis;
+let s3: RunningS3;
 let a: Instance;
 let b: Instance;
 let work: string;
@@ -39,52 +54,28 @@ let buildDir: string;
 
 test.describe.configure({ mode: 'serial' });
 
-/** The exams area rebuilt alone from a copy of the sources, its landing heading changed. */
-async function buildChangedExams(): Promise<string> {
-  const src = path.join(work, 'src');
-  for (const pkg of ['api', 'session', 'ui', 'areas']) {
-    await cp(path.join(ROOT, 'packages', pkg, 'src'), path.join(src, 'packages', pkg, 'src'), {
-      recursive: true,
-    });
-    await cp(
-      path.join(ROOT, 'packages', pkg, 'package.json'),
-      path.join(src, 'packages', pkg, 'package.json'),
-    );
-  }
-  await cp(path.join(ROOT, 'package.json'), path.join(src, 'package.json'));
-  await symlink(path.join(ROOT, 'node_modules'), path.join(src, 'node_modules'), 'dir');
-  const landing = path.join(src, 'packages', 'areas', 'src', 'kit', 'AppLanding.tsx');
-  const source = await readFile(landing, 'utf8');
-  await writeFile(landing, source.replace('title="Legacy screens"', `title="${CHANGED_HEADING}"`));
-  await run(
-    TSX,
-    ['scripts/build.ts', '--app', 'area-exams', '--root', src, '--out', path.join(work, 'apps')],
-    {
-      cwd: ROOT,
-      env: sharedEnv(),
-    },
-  );
-  const versions = await readdir(path.join(work, 'apps', 'atrium-area-exams'));
-  return path.join(work, 'apps', 'atrium-area-exams', versions[0]!);
+/** Release files on S3 (ATRIUM_ASSETS=s3), for the release CLI and both instances alike. */
+function assetsEnv(): Record<string, string> {
+  return {
+    ATRIUM_ASSETS: 's3',
+    ATRIUM_ASSETS_S3_BUCKET: BUCKET,
+    ATRIUM_ASSETS_S3_PREFIX: 'atrium/assets/',
+    ATRIUM_ASSETS_S3_ENDPOINT: s3.endpoint,
+    ATRIUM_ASSETS_PUBLIC_URL: assetsBase(),
+    AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+    AWS_REGION: 'us-east-1',
+  };
 }
 
 function sharedEnv(): Record<string, string> {
   return {
     ...(process.env as Record<string, string>),
+    ...assetsEnv(),
     ATRIUM_REDIS_URL: redis.url,
     ATRIUM_RELEASES_DIR: releasesDir,
     ATRIUM_RELEASE_AUTHOR: 'e2e',
   };
-}
-
-async function uploadBody(dir: string): Promise<{ manifest: unknown; files: Record<string, string> }> {
-  const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as {
-    module: { files: { file: string }[] };
-  };
-  const files: Record<string, string> = {};
-  for (const { file } of manifest.module.files)
-    files[file] = (await readFile(path.join(dir, 'assets', file))).toString('base64');
-  return { manifest, files };
 }
 
 const deploy = { authorization: `Bearer ${TOKEN}` };
@@ -101,15 +92,9 @@ function login(request: APIRequestContext, server: Instance, password = 'atrium-
 }
 
 /** Forgets the login counts: every attempt of this suite comes from 127.0.0.1. */
-async function resetLoginLimit(): Promise<void> {
-  const client = new Redis(redis.url);
-  try {
-    const keys = await client.keys('atrium-rate-limit:*');
-    if (keys.length > 0) await client.del(...keys);
-  } finally {
-    client.disconnect();
-  }
-}
+const resetLoginLimit = (): Promise<void> => clearLoginLimits(redis);
+
+const sha384 = (bytes: Buffer): string => createHash('sha384').update(bytes).digest('base64');
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
@@ -119,11 +104,15 @@ test.beforeAll(async () => {
   releasesDir = path.join(work, 'releases');
   await mkdir(releasesDir);
   redis = await startRedis();
+  // Browsers on either instance (127.0.0.1, any port) may read the bucket with CORS: SystemJS loads
+  // another origin's scripts with crossorigin, and checks their integrity.
+  s3 = await startS3({ buckets: [BUCKET], corsOrigins: ['http://127.0.0.1:*'] });
   // The first release, from the full build, straight into Redis with the release CLI.
   const { stdout } = await run(TSX, ['scripts/release.ts', 'init'], { cwd: ROOT, env: sharedEnv() });
   expect(stdout).toContain('r000001 live');
-  buildDir = await buildChangedExams();
+  buildDir = await changedExamsBuild();
   const env = {
+    ...assetsEnv(),
     ATRIUM_REDIS_URL: redis.url,
     ATRIUM_RELEASES_DIR: releasesDir,
     ATRIUM_DEPLOY_TOKEN: TOKEN,
@@ -137,6 +126,7 @@ test.afterAll(async () => {
   await a?.stop();
   await b?.stop();
   await redis?.stop();
+  await s3?.stop();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -179,8 +169,23 @@ test('a publish through A is on B’s next page load; a rollback through B reach
     headers: deploy,
   });
   expect(published.status()).toBe(200);
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
   await page.reload();
   await expect(heading(page, CHANGED_HEADING)).toBeVisible();
+  // B's page names the area's new files on S3 with their integrity, and Chromium loaded them from there:
+  // cross-origin, with CORS, their bytes the ones the integrity names (else SystemJS would refuse them).
+  const map = JSON.parse((await page.locator('script[type="systemjs-importmap"]').textContent()) ?? '{}') as {
+    imports: Record<string, string>;
+    integrity?: Record<string, string>;
+  };
+  const exams = map.imports['@atrium/area-exams'] ?? '';
+  expect(exams.startsWith(assetsBase())).toBe(true);
+  const fetched = responses.find((response) => response.url() === exams);
+  expect(fetched?.status()).toBe(200);
+  expect(fetched?.headers()['access-control-allow-origin']).toBeTruthy();
+  expect(map.integrity?.[exams]).toBe(`sha384-${sha384(await fetched!.body())}`);
+  page.removeAllListeners('response');
 
   const rolledBack = await page.request.post(`${b.origin}/lapi/releases/rollback`, {
     data: { app: '@atrium/area-exams' },
@@ -210,8 +215,7 @@ test('Redis stopped mid-run: pages keep working, sign-in fails clearly, and all 
   await expect(heading(page, CHANGED_HEADING)).toBeVisible();
   const live = await liveRelease(page.request, a);
 
-  const port = redis.port;
-  await redis.stop();
+  const bringBack = await stopRedisForAWhile(redis);
 
   // The page already loaded keeps working: A still knows its session and the release.
   await page.reload();
@@ -234,7 +238,7 @@ test('Redis stopped mid-run: pages keep working, sign-in fails clearly, and all 
   expect(await refused.json()).toEqual({ error: { code: 'unavailable', message: SIGN_IN_UNAVAILABLE } });
 
   // Back on the same port (empty: this Redis keeps nothing on disk).
-  redis = await startRedis({ port });
+  redis = await bringBack();
   await expect.poll(async () => (await login(fresh.request, b)).status(), { timeout: 15_000 }).toBe(200);
   expect(await liveRelease(fresh.request, b)).toBe(live);
   const after = await fresh.newPage();

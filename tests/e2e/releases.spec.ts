@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,12 +16,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { uploadBody } from '../../scripts/release-remote';
+import { CHANGED_EXAMS_HEADING, changedExamsBuild } from '../real/index.js';
 import { startServer, type RunningServer } from './fixtures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const TOKEN = 'e2e-deploy-token-0123456789abcdef0123';
-const CHANGED_HEADING = 'Legacy screens, release two';
+const CHANGED_HEADING = CHANGED_EXAMS_HEADING;
 const run = promisify(execFile);
 
 let server: RunningServer;
@@ -30,25 +31,6 @@ let releasesDir: string;
 let buildDir: string;
 
 test.describe.configure({ mode: 'serial' });
-
-/** The sources one area build reads, copied so the change never touches the checkout. */
-async function copySources(target: string): Promise<void> {
-  for (const pkg of ['api', 'session', 'ui', 'areas']) {
-    await cp(path.join(ROOT, 'packages', pkg, 'src'), path.join(target, 'packages', pkg, 'src'), {
-      recursive: true,
-    });
-    await cp(
-      path.join(ROOT, 'packages', pkg, 'package.json'),
-      path.join(target, 'packages', pkg, 'package.json'),
-    );
-  }
-  await cp(path.join(ROOT, 'package.json'), path.join(target, 'package.json'));
-  await symlink(path.join(ROOT, 'node_modules'), path.join(target, 'node_modules'), 'dir');
-  const landing = path.join(target, 'packages', 'areas', 'src', 'kit', 'AppLanding.tsx');
-  const source = await readFile(landing, 'utf8');
-  expect(source).toContain('title="Legacy screens"');
-  await writeFile(landing, source.replace('title="Legacy screens"', `title="${CHANGED_HEADING}"`));
-}
 
 async function release(...args: string[]): Promise<string> {
   const { stdout } = await run(TSX, ['scripts/release.ts', ...args], {
@@ -78,29 +60,9 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   work = await mkdtemp(path.join(os.tmpdir(), 'atrium-e2e-releases-'));
   releasesDir = path.join(work, 'releases');
-  await mkdir(path.join(work, 'src'));
-  await copySources(path.join(work, 'src'));
-  // The first release is the full build the suite tests; then exams is rebuilt alone with the change.
+  // The first release is the full build the suite tests; then exams, rebuilt alone with the change.
   expect(await release('init')).toContain('r000001 live');
-  await run(
-    TSX,
-    [
-      'scripts/build.ts',
-      '--app',
-      'area-exams',
-      '--root',
-      path.join(work, 'src'),
-      '--out',
-      path.join(work, 'apps'),
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ATRIUM_RELEASES_DIR: releasesDir },
-    },
-  );
-  const versions = await readdir(path.join(work, 'apps', 'atrium-area-exams'));
-  expect(versions).toHaveLength(1);
-  buildDir = path.join(work, 'apps', 'atrium-area-exams', versions[0]!);
+  buildDir = await changedExamsBuild();
   server = await startServer({ env: { ATRIUM_RELEASES_DIR: releasesDir, ATRIUM_DEPLOY_TOKEN: TOKEN } });
 });
 

@@ -2,10 +2,9 @@
  * Two reference-server instances sharing one real redis-server (ATRIUM_REDIS_URL): sessions, acting-as,
  * the request log and the login rate limit hold across both, and an outage of Redis answers at once.
  */
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type Running } from '../../packages/server/src/test-helpers.js';
-import { startRedis, type RunningRedis } from '../real/index.js';
+import { clearLoginLimits, startRedis, stopRedisForAWhile, type RunningRedis } from '../real/index.js';
 
 const INITIALIZE = '/lapi/rpc/common/ionic/initialize';
 const LOGIN = '/common/login/login_actions.php';
@@ -24,15 +23,7 @@ function through(client: Client, server: Running): Client {
 }
 
 /** Forgets the login counts (every test client signs in from 127.0.0.1). */
-async function resetLoginLimit(): Promise<void> {
-  const client = new Redis(redis.url);
-  try {
-    const keys = await client.keys('atrium-rate-limit:*');
-    if (keys.length > 0) await client.del(...keys);
-  } finally {
-    client.disconnect();
-  }
-}
+const resetLoginLimit = (): Promise<void> => clearLoginLimits(redis);
 
 async function errorOf(response: Response): Promise<{ status: number; code: string; message: string }> {
   const body = (await response.json()) as { error: { code: string; message: string } };
@@ -95,8 +86,7 @@ describe('two instances sharing Redis', () => {
   it('while Redis is down: sign-in answers 503 at once, a session this instance knew keeps working, and all recovers', async () => {
     const known = new Client(a.url);
     await known.boot('faculty', 101);
-    const port = redis.port;
-    await redis.stop();
+    const bringBack = await stopRedisForAWhile(redis);
 
     const signIn = await new Client(a.url).post(LOGIN, {
       action: 'login',
@@ -118,7 +108,7 @@ describe('two instances sharing Redis', () => {
     expect(merged.status).toBe(200);
     expect((await errorOf(await through(known, b).post(INITIALIZE))).status).toBe(503);
 
-    redis = await startRedis({ port });
+    redis = await bringBack();
     await expect
       .poll(async () => (await new Client(b.url).post(LOGIN, { action: 'lookup', username: 'x' })).status)
       .toBe(200);

@@ -4,6 +4,7 @@
  * suite takes Redis away mid-run and brings it back.
  */
 import { mkdtempSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDebianPackages } from './debian.js';
@@ -44,4 +45,25 @@ export async function startRedis(options: { port?: number } = {}): Promise<Runni
     { port, name: 'redis-server' },
   );
   return { port, pid: server.pid, stop: server.stop, url: `redis://127.0.0.1:${port}` };
+}
+
+/**
+ * Redis taken away mid-run: stopped now; the function returned brings it back on the same port, empty (a
+ * restart without persistence), where the instances' reconnects find it.
+ */
+export async function stopRedisForAWhile(redis: RunningRedis): Promise<() => Promise<RunningRedis>> {
+  const { port } = redis;
+  await redis.stop();
+  return () => startRedis({ port });
+}
+
+/** Forgets the login limit's counts (every attempt of a suite comes from 127.0.0.1). */
+export async function clearLoginLimits(redis: RunningRedis): Promise<void> {
+  const client = new Redis(redis.url);
+  try {
+    const keys = await client.keys('atrium-rate-limit:*');
+    if (keys.length > 0) await client.del(...keys);
+  } finally {
+    client.disconnect();
+  }
 }

@@ -1,6 +1,6 @@
 /**
- * An S3 API server from npm (s3rver) on a free 127.0.0.1 port, with the buckets a test needs, files under
- * a temporary directory. It runs in the test's own process: stopping it closes its listener.
+ * An S3 API server from npm (s3rver) on a free 127.0.0.1 port, with the buckets a test needs (readable by
+ * browsers of given origins), files under a temporary directory. It runs in the test's own process: stopping it closes its listener.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,21 @@ export interface RunningS3 extends RunningServer {
   readonly credentials: { accessKeyId: string; secretAccessKey: string };
 }
 
-export async function startS3(options: { buckets: string[] }): Promise<RunningS3> {
+/**
+ * A bucket's CORS rules, as S3 takes them (PutBucketCors): browsers on these origins may read its objects
+ * with CORS, which `crossorigin` script loads (and their SRI check) need. s3rver serves objects to anyone
+ * without credentials, as a public-read bucket or a CDN in front of one does.
+ */
+function corsConfig(origins: readonly string[]): string {
+  const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join('');
+  return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+}
+
+export async function startS3(options: {
+  buckets: string[];
+  /** Origins whose pages load the buckets' objects in a browser (`*` for any). */
+  corsOrigins?: readonly string[];
+}): Promise<RunningS3> {
   const port = await freePort();
   const directory = mkdtempSync(path.join(tmpdir(), 'atrium-s3-'));
   const server = new S3rver({
@@ -24,7 +38,10 @@ export async function startS3(options: { buckets: string[] }): Promise<RunningS3
     address: '127.0.0.1',
     silent: true,
     directory,
-    configureBuckets: options.buckets.map((name) => ({ name, configs: [] })),
+    configureBuckets: options.buckets.map((name) => ({
+      name,
+      configs: options.corsOrigins ? [corsConfig(options.corsOrigins)] : [],
+    })),
   });
   await server.run();
   return {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LogController } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestLog } from './state/request-log.js';
 
 /** API calls are logged; page and asset loads are not (they would drown the calls). */
@@ -42,4 +43,29 @@ export function registerRequestLogging(app: FastifyInstance, log: RequestLog): v
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
     });
   });
+}
+
+/**
+ * Fastify's own two lines per request ("incoming request", "request completed"), for API calls only, as
+ * the request log above: a page or asset load is logged only when it fails with a 5xx. Logging every
+ * page load cost more than rendering it (bench/lib/load.ts); the load balancer's access log has them.
+ */
+export class ApiRequestLogController extends LogController {
+  override incomingRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (isApiPath(request.url)) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (isApiPath(request.url) || error || reply.statusCode >= 500)
+      super.requestCompleted(error, request, reply, metadata);
+  }
 }

@@ -14,7 +14,7 @@ import { addHsts } from './security/public-origin.js';
 import { registerResponseHeaders } from './security/response-headers.js';
 import { createState } from './state/index.js';
 import { createStorage } from './storage/index.js';
-import { registerRequestLogging } from './request-logging.js';
+import { ApiRequestLogController, registerRequestLogging } from './request-logging.js';
 import { loginRoutes, RATE_LIMIT_MESSAGE } from './routes/login.js';
 import { ssoRoutes } from './routes/sso.js';
 import { sessionRoutes } from './routes/session.js';
@@ -50,6 +50,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   await mkdir(path.join(options.releasesDir, 'assets'), { recursive: true });
   const app = Fastify({
     logger: options.logger,
+    logController: new ApiRequestLogController(),
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy,
     ...httpOptions(options.timeouts),

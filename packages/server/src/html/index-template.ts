@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { sharedInFlight } from '../in-flight.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 
 /** Modules every page needs at once: preloading them saves a round trip per module on a cold load. */
@@ -90,11 +91,12 @@ function isImportMap(value: unknown): value is ImportMap {
 
 /**
  * Reads dist/index.html, importmap.json and build.json, cached until index.html changes on disk (so a
- * watch rebuild is picked up without a restart).
+ * watch rebuild is picked up without a restart). Page loads that arrive while a check is under way share
+ * it: under load, one stat per moment instead of one per request queued on libuv's few file threads.
  */
 export function createDistReader(distDir: string): () => Promise<DistFiles> {
   let cached: { version: string; files: DistFiles } | null = null;
-  return async () => {
+  return sharedInFlight(async (): Promise<DistFiles> => {
     const indexPath = path.join(distDir, 'index.html');
     let version: string;
     try {
@@ -122,7 +124,7 @@ export function createDistReader(distDir: string): () => Promise<DistFiles> {
     };
     cached = { version, files };
     return files;
-  };
+  });
 }
 
 /** Preload entries derived from the import map, for builds without preloads.json. */

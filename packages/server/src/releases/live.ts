@@ -18,6 +18,7 @@ import {
   type Viewer,
 } from '@atrium/releases';
 import { findAuth } from '../auth.js';
+import { sharedInFlight } from '../in-flight.js';
 import { WIDGETS_SCRIPT } from '../html/page.js';
 import { widgetsLoaderTag } from '../html/widgets-loader.js';
 import type { ServerContext } from '../context.js';
@@ -35,11 +36,13 @@ export interface LiveReleases {
 export function createLiveReleases(dir: string, assets: AssetStore): LiveReleases {
   const store = createFileReleaseStore(dir, { assets });
   const byId = new Map<string, Release>();
+  // Read on every page load, so a release published by another process (the CLI) is on the next one.
+  const currentId = sharedInFlight(() => store.currentId());
   return {
     store,
     service: createReleaseService({ store }),
     async live() {
-      const id = await store.currentId();
+      const id = await currentId();
       if (!id) return null;
       let release = byId.get(id);
       if (!release) {

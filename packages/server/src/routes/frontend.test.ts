@@ -146,6 +146,39 @@ describe('index.html', () => {
     const page = await (await get('/home')).text();
     expect(page).toContain('<script type="application/json" id="atrium-late-preloads">[]</script>');
   });
+
+  it('sends browsers the page gzip-encoded with their own nonce, also when they offer brotli', async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const [first, second] = await Promise.all([get('/common/login', browser), get('/common/login', browser)]);
+    for (const response of [first, second]) {
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      const nonce = /'nonce-([\w-]+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+      const page = await response.text();
+      expect(page).toContain(`<style nonce="${nonce}" data-atrium-login-frame>`);
+      expect(page).toContain('<div id="single-spa-application:@atrium/login" data-atrium-prerendered>');
+    }
+    expect(first.headers.get('content-security-policy')).not.toBe(
+      second.headers.get('content-security-policy'),
+    );
+    // A client that takes only brotli still gets it, compressed as before.
+    const brOnly = await get('/home', { 'accept-encoding': 'br' });
+    expect(brOnly.headers.get('content-encoding')).toBe('br');
+    expect(await brOnly.text()).toContain('Setting up the product, please wait...');
+  });
+
+  it('serves a rebuilt index.html on the next load', async () => {
+    const before = await (await get('/home')).text();
+    expect(before).not.toContain('rebuilt');
+    await writeFile(path.join(dist, 'index.html'), TEMPLATE.replace('frame</div>', 'rebuilt frame</div>'));
+    try {
+      expect(await (await get('/home')).text()).toContain('rebuilt frame');
+      expect(await (await get('/home', { 'accept-encoding': 'gzip' })).text()).toContain('rebuilt frame');
+    } finally {
+      await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+    }
+    expect(await (await get('/home', { 'accept-encoding': 'gzip' })).text()).not.toContain('rebuilt');
+  });
 });
 
 describe('preloads.json', () => {

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { DistMissingError, NOT_BUILT_PAGE, createDistReader, renderIndex } from '../html/index-template.js';
+import { DistMissingError, NOT_BUILT_PAGE, createDistReader } from '../html/index-template.js';
+import { createIndexCache, type CompiledIndex } from '../html/index-cache.js';
 import { createNonce, sendHtml, shellCsp, trustedTypesDirectives } from '../html/security-headers.js';
 import { isLoginPagePath } from '../request-logging.js';
 import { importMapOf, preloadsOf } from '@atrium/releases';
@@ -97,19 +99,31 @@ export function frontendRoutes(ctx: ServerContext) {
   };
 }
 
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return header !== undefined && negotiate(header.toLowerCase(), ['gzip']) === 'gzip';
+}
+
 /** index.html for a shell or login route; the 503 page when there is no build. */
 export function createIndexHandler(ctx: ServerContext) {
   const readDist = createDistReader(ctx.options.distDir);
+  const compiled = createIndexCache();
   /** The page of the full build, with the import map, preloads and stamp of the release this person gets. */
-  const withRelease = async (
+  const pageFor = async (
     files: DistFiles,
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<DistFiles> => {
+  ): Promise<CompiledIndex> => {
+    const options = { env: ctx.options.env, login: isLoginPagePath(request.url) };
     const release = await ctx.releases.live();
-    if (!release) return files;
+    if (!release) return compiled(files, '', options, () => files);
     const view = await viewForRequest(release, request, reply, ctx.state);
-    return { ...files, importMap: importMapOf(view), preloads: preloadsOf(view), buildStamp: view.stamp };
+    return compiled(files, `${view.releaseId}:${view.canaries.join(',')}`, options, () => ({
+      ...files,
+      importMap: importMapOf(view),
+      preloads: preloadsOf(view),
+      buildStamp: view.stamp,
+    }));
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const nonce = createNonce();
@@ -117,10 +131,14 @@ export function createIndexHandler(ctx: ServerContext) {
     // sink): Trusted Types are then reported, not enforced. Production always enforces them.
     const development = ctx.options.env === 'development';
     try {
-      const files = await withRelease(await readDist(), request, reply);
+      const page = await pageFor(await readDist(), request, reply);
+      // gzip from the page's precompressed parts for every client that takes it (browsers all do), brotli
+      // included: compressing per response cost more than all the rest. Others go through @fastify/compress.
+      const gzip = acceptsGzip(request);
+      if (gzip) reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
       return sendHtml(
         reply,
-        renderIndex(files, { nonce, env: ctx.options.env, login: isLoginPagePath(request.url) }),
+        gzip ? page.gzip(nonce) : page.render(nonce),
         shellCsp(nonce, { trustedTypes: !development }),
         200,
         development ? trustedTypesDirectives().join('; ') : undefined,

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { escapeHtml } from './escape.js';
+import { renderIndex, type DistFiles, type RenderIndexOptions } from './index-template.js';
+import { createGzipSplice, type GzipSplice } from './spliced-gzip.js';
+
+/**
+ * index.html rendered once per build, release view and page kind, split where the CSP nonce goes: a
+ * response only joins the parts around its own fresh nonce. Rendering in full on every load (serialising
+ * the import map, the preload links, a pass over the whole template) was most of the page's cost under
+ * load (bench/lib/load.ts); the page is otherwise the same bytes for everyone who gets that view.
+ */
+export interface CompiledIndex {
+  render(nonce: string): string;
+  /** The same page gzip-encoded, from parts compressed once (spliced-gzip.ts). */
+  gzip(nonce: string): Buffer;
+}
+
+export function compileIndex(files: DistFiles, options: Omit<RenderIndexOptions, 'nonce'>): CompiledIndex {
+  // A marker no build or release can contain by chance (random, with NULs that escaping leaves alone and
+  // JSON never emits raw), put where the nonce goes, then cut out.
+  const marker = `\u0000${randomBytes(12).toString('hex')}\u0000`;
+  const parts = renderIndex(files, { ...options, nonce: marker }).split(marker);
+  // Made on the first gzip answer, for the nonce's length (the same for every nonce createNonce makes).
+  let splice: { length: number; fill: GzipSplice } | null = null;
+  return {
+    render: (nonce) => parts.join(escapeHtml(nonce)),
+    gzip(nonce) {
+      const filler = escapeHtml(nonce);
+      const length = Buffer.byteLength(filler);
+      if (splice?.length !== length) splice = { length, fill: createGzipSplice(parts, length) };
+      return splice.fill(filler);
+    },
+  };
+}
+
+/** Pages kept per build: more than a few means views churn (many canary mixes); then start afresh. */
+const MAX_PAGES = 64;
+
+/**
+ * Compiled pages of one build (one DistFiles object: createDistReader gives a new one when index.html
+ * changes, so a rebuild is never served from here), keyed by the release view and the page kind. A view
+ * key names everything the page takes from the release (releases never change once made, so their id and
+ * the canaries a person gets are enough); `filesFor` makes the page's files only when it is not kept yet.
+ */
+export function createIndexCache(): (
+  build: DistFiles,
+  viewKey: string,
+  options: Omit<RenderIndexOptions, 'nonce'>,
+  filesFor: () => DistFiles,
+) => CompiledIndex {
+  let current: DistFiles | null = null;
+  const pages = new Map<string, CompiledIndex>();
+  return (build, viewKey, options, filesFor) => {
+    if (current !== build) {
+      current = build;
+      pages.clear();
+    }
+    const key = `${viewKey}\n${options.login ? 'login' : 'shell'}\n${options.env}`;
+    let page = pages.get(key);
+    if (!page) {
+      if (pages.size >= MAX_PAGES) pages.clear();
+      page = compileIndex(filesFor(), options);
+      pages.set(key, page);
+    }
+    return page;
+  };
+}
