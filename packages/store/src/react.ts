@@ -5,7 +5,13 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { ReadableStore } from './create-store.js';
 
-const identity = <T>(state: T): T => state;
+// A function declaration: the build compiles .ts as TSX too, where `<T>(…) =>` reads as a JSX tag.
+function identity<T>(state: T): T {
+  return state;
+}
+
+/** No state is this value: the first read always runs the selector. */
+const UNSEEN = Symbol('unseen');
 
 export function useStore<T>(store: ReadableStore<T>): T;
 export function useStore<T, U>(store: ReadableStore<T>, selector: (state: T) => U): U;
@@ -16,11 +22,15 @@ export function useStore<T, U>(
   // Memoised per state object: a selector that derives a fresh array or object (a filtered list) gives the
   // same reference until the state really changes, as useSyncExternalStore requires of getSnapshot.
   const getSnapshot = useMemo(() => {
-    let last: { state: T; value: U } | null = null;
+    let seen: unknown = UNSEEN;
+    let value: U;
     return () => {
       const state = store.getState();
-      if (last === null || last.state !== state) last = { state, value: selector(state) };
-      return last.value;
+      if (state !== seen) {
+        seen = state;
+        value = selector(state);
+      }
+      return value;
     };
   }, [store, selector]);
   return useSyncExternalStore(store.subscribe, getSnapshot, getSnapshot);
