@@ -195,9 +195,7 @@ function commonConfig(options: BuildOptions): Configuration {
         }),
       ],
       // Hashed file names must not shift when an unrelated module is added.
-      // Scope hoisting turns `import * as React from 'react'` (an external) into a namespace holding only the
-      // members this bundle reads, so `singleSpaReact({ React })` got a React without `Component`. Seen with
-      // webpack 5.112; module-level bundles are small enough that hoisting gains little.
+      // Off here (the widgets bundle); every System module turns it on (systemConfig).
       concatenateModules: false,
       // Shortest names for exports between modules of one bundle (the System module's own exports keep
       // their names): fewer bytes in every module, and a bundle's hash changes only with the bundle.
@@ -210,20 +208,6 @@ function commonConfig(options: BuildOptions): Configuration {
     stats: 'errors-warnings',
   };
 }
-
-/**
- * Compilations built with scope hoisting (`concatenateModules`), which drops a module wrapper and an export
- * table per module (login JS budget). Only those that never hand a namespace import of an external to
- * other code: the React namespace bug below (commonConfig) hits the single-spa-react users (shell, areas),
- * so they stay without it. The login app writes its lifecycles itself (packages/login/src/lifecycles.tsx).
- */
-const CONCATENATED = new Set([
-  '@atrium/api',
-  '@atrium/session',
-  '@atrium/ui',
-  '@atrium/root-config',
-  '@atrium/login',
-]);
 
 /** One System.register compilation for one import-map entry. */
 function systemConfig(
@@ -239,7 +223,12 @@ function systemConfig(
     ...base,
     name: entry.name,
     entry: { [stem]: shims.get(entry.name) ?? entry.source },
-    optimization: { ...base.optimization, concatenateModules: CONCATENATED.has(entry.name) },
+    // Scope hoisting for our own modules, apps and shared alike: it drops a module wrapper and an export
+    // table per module (login JS budget). It narrows a namespace import of an external (`import * as
+    // React`) to the members the bundle itself reads, so no module hands such a namespace to a library:
+    // React apps get their lifecycles from `@atrium/lifecycles/react`, which passes React member by member.
+    // The vendor shims stay without it: React's CommonJS builds come out larger hoisted (about 100 B gzip).
+    optimization: { ...base.optimization, concatenateModules: entry.kind !== 'vendor' },
     // The entry stays a System.register module; its async chunks are ES modules loaded with native
     // `import()`, whose runtime is about half of the script-tag (JSONP) loader's, in every module that has
     // chunks. strict-dynamic trusts them like the script elements SystemJS inserts.

@@ -3,6 +3,7 @@
  * import map, so they are loaded through SystemJS, never bundled into the root config.
  */
 import type { LifeCycles } from 'single-spa';
+import { hasLifecycles } from '@atrium/lifecycles';
 import { RootConfigError } from './errors';
 
 export interface SystemLoader {
@@ -19,14 +20,6 @@ export function systemLoader(global: object = globalThis): SystemLoader {
   return candidate;
 }
 
-function isLifeCycles(value: unknown): value is LifeCycles {
-  if (typeof value !== 'object' || value === null) return false;
-  const module = value as Record<string, unknown>;
-  const isLifecycle = (fn: unknown): boolean =>
-    typeof fn === 'function' || (Array.isArray(fn) && fn.every((item) => typeof item === 'function'));
-  return isLifecycle(module.bootstrap) && isLifecycle(module.mount) && isLifecycle(module.unmount);
-}
-
 /**
  * single-spa loading function for an import-map name. Checks the lifecycles here so a module that loads but
  * exports the wrong thing fails with its name in the message instead of single-spa's generic error.
@@ -34,7 +27,7 @@ function isLifeCycles(value: unknown): value is LifeCycles {
 export function applicationLoader(name: string, loader: () => SystemLoader = systemLoader) {
   return async (): Promise<LifeCycles> => {
     const module = await loader().import(name);
-    if (!isLifeCycles(module)) {
+    if (!hasLifecycles(module)) {
       throw new RootConfigError(
         'not-an-application',
         `${name} does not export the single-spa lifecycles bootstrap, mount and unmount`,

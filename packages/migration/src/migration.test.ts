@@ -105,23 +105,23 @@ describe('createMigrationMapSource', () => {
   it('serves the default until the server map arrives, then that one', async () => {
     const served = withLegacyPrefixes(map, ['/classic/']);
     const source = createMigrationMapSource(() => Promise.resolve(served));
-    expect(source.getSnapshot()).toEqual({ map, settled: false });
+    expect(source.getState()).toEqual({ map, settled: false });
     let notified = 0;
     source.subscribe(() => notified++);
     await source.load();
-    expect(source.getSnapshot().map.legacyPrefixes).toEqual(['/legacy/', '/classic/']);
-    expect(source.getSnapshot().settled).toBe(true);
+    expect(source.getState().map.legacyPrefixes).toEqual(['/legacy/', '/classic/']);
+    expect(source.getState().settled).toBe(true);
     expect(notified).toBe(1);
   });
 
   it('keeps the default when the call fails or the map is invalid', async () => {
     const failing = createMigrationMapSource(() => Promise.reject(new Error('offline')));
     await failing.load();
-    expect(failing.getSnapshot()).toEqual({ map, settled: true });
+    expect(failing.getState()).toEqual({ map, settled: true });
     const invalid = createMigrationMapSource(() =>
       Promise.resolve({ ...map, legacyPrefixes: ['//evil.example/'] }),
     );
     await invalid.load();
-    expect(invalid.getSnapshot()).toEqual({ map, settled: true });
+    expect(invalid.getState()).toEqual({ map, settled: true });
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The page's copy of the migration map, framework-free: the bundled default until the server's map (with
- * the deployment's own legacy prefixes) has arrived, then that one. A React binding is one line:
- * `useSyncExternalStore(source.subscribe, source.getSnapshot)`.
+ * the deployment's own legacy prefixes) has arrived, then that one. A store (`@atrium/store`): React reads
+ * it with `useStore(source)`.
  *
  * A map the server sends but that fails validation, or a failed call, leaves the default in place: the
  * bundled map is a complete, working map, so the page never waits on this call to be usable.
  */
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
 import { DEFAULT_MIGRATION_MAP } from './default-map.js';
 import type { MigrationMap } from './types.js';
 import { validateMigrationMap } from './validate.js';
@@ -16,9 +18,7 @@ export interface MigrationMapSnapshot {
   readonly settled: boolean;
 }
 
-export interface MigrationMapSource {
-  getSnapshot(): MigrationMapSnapshot;
-  subscribe(listener: () => void): () => void;
+export interface MigrationMapSource extends ReadableStore<MigrationMapSnapshot> {
   /** Starts the one load (later calls return the same promise). */
   load(): Promise<MigrationMapSnapshot>;
 }
@@ -27,33 +27,25 @@ export function createMigrationMapSource(
   fetchMap: () => Promise<MigrationMap>,
   fallback: MigrationMap = DEFAULT_MIGRATION_MAP,
 ): MigrationMapSource {
-  let snapshot: MigrationMapSnapshot = { map: fallback, settled: false };
+  const store = createStore<MigrationMapSnapshot>({ map: fallback, settled: false });
   let pending: Promise<MigrationMapSnapshot> | null = null;
-  const listeners = new Set<() => void>();
   const set = (next: MigrationMapSnapshot) => {
-    snapshot = next;
-    for (const listener of listeners) listener();
+    store.setState(next);
+    return store.getState();
   };
   return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     load() {
       pending ??= fetchMap().then(
         (map) => {
           try {
-            set({ map: validateMigrationMap(map), settled: true });
+            return set({ map: validateMigrationMap(map), settled: true });
           } catch {
-            set({ map: fallback, settled: true });
+            return set({ map: fallback, settled: true });
           }
-          return snapshot;
         },
-        () => {
-          set({ map: fallback, settled: true });
-          return snapshot;
-        },
+        () => set({ map: fallback, settled: true }),
       );
       return pending;
     },

@@ -2,20 +2,16 @@
  * `@atrium/shell`: the single-spa application active on every path but the login page. This entry only
  * wires the lifecycles; the UI is in components/, the framework-free cores beside it.
  */
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import { createReactLifecycles } from '@atrium/lifecycles/react';
 import { loadSanitizer } from '@atrium/ui';
 import { Shell, ShellCrash } from './components';
 import type { ShellProps } from './components';
 import { shellElement } from './shell-element';
 
-const lifecycles = singleSpaReact<ShellProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: Shell,
-  errorBoundary: () => React.createElement(ShellCrash),
-  domElementGetter: () => shellElement(),
+const lifecycles = createReactLifecycles<ShellProps>({
+  root: Shell,
+  fallback: ShellCrash,
+  domElement: () => shellElement(),
 });
 
 /**

@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useStore } from '@atrium/store/react';
 import { migrationMapSource } from '@atrium/migration';
 import { Spinner, useStyles } from '@atrium/ui';
 import { useAreaProps } from '../kit/area-context';
@@ -21,7 +22,7 @@ function currentSearch(path: string): string {
 export function ExtArea() {
   useStyles(extCss);
   const { path } = useAreaProps();
-  const { map, settled } = useSyncExternalStore(migrationMapSource.subscribe, migrationMapSource.getSnapshot);
+  const { map, settled } = useStore(migrationMapSource);
   useEffect(() => {
     void migrationMapSource.load();
   }, []);

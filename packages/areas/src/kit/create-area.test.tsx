@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from '@testing-library/react';
 import { adoptedStyleCount } from '@atrium/ui';
 import { session } from '@atrium/session';
 import type { AreaProps } from '@atrium/ui';
@@ -77,6 +78,27 @@ describe('createArea', () => {
     await broken.unmount(brokenProps);
     expect(domElement.innerHTML).toBe('');
     expect(error).toHaveBeenCalled();
+  });
+
+  it('offers Retry after a render error, which renders the area again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new Error('boom');
+      return <AreaLayout title="Back again">{null}</AreaLayout>;
+    }
+    const lifecycles = createArea(Flaky);
+    const domElement = document.body.appendChild(document.createElement('div'));
+    const props = parcelProps('flaky', domElement);
+    await mountThroughLifecycles(lifecycles, props);
+    expect(domElement.querySelector('h1')?.textContent).toBe('This page could not be shown');
+    broken = false;
+    const retry = [...domElement.querySelectorAll('button')].find((button) => button.textContent === 'Retry');
+    expect(retry).toBeDefined();
+    await act(async () => retry?.click());
+    expect(domElement.querySelector('h1')?.textContent).toBe('Back again');
+    expect(domElement.querySelector('[role="alert"]')).toBeNull();
+    await lifecycles.unmount(props);
   });
 
   it.each(AREA_NAMES)(

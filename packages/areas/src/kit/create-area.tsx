@@ -1,8 +1,7 @@
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import { useMemo } from 'react';
 import type { ComponentType } from 'react';
 import type { AppProps, LifeCycleFn } from 'single-spa';
+import { createReactLifecycles } from '@atrium/lifecycles/react';
 import type { AreaProps } from '@atrium/ui';
 import { AreaPropsContext } from './area-context';
 import { toAreaProps } from './area-props';
@@ -24,7 +23,7 @@ export interface AreaLifecycles {
 export function createArea(Component: ComponentType): AreaLifecycles {
   function AreaRoot(props: Partial<AreaProps> & AppProps) {
     const { routePath, path, appKey, currentApplication, title, navigate, setDirty, setSearch } = props;
-    const areaProps = React.useMemo(
+    const areaProps = useMemo(
       () =>
         toAreaProps({ routePath, path, appKey, currentApplication, title, navigate, setDirty, setSearch }),
       [routePath, path, appKey, currentApplication, title, navigate, setDirty, setSearch],
@@ -37,17 +36,5 @@ export function createArea(Component: ComponentType): AreaLifecycles {
   }
   AreaRoot.displayName = `Area(${Component.displayName ?? Component.name})`;
 
-  const lifecycles = singleSpaReact<AreaProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: AreaRoot,
-    errorBoundary: (error) => {
-      console.error('[atrium] an area failed to render', error);
-      return <AreaErrorFallback />;
-    },
-  });
-  const { bootstrap, mount, unmount, update } = lifecycles;
-  // parcelCanUpdate defaults to true, so single-spa-react always provides update; the check keeps the type honest.
-  if (!update) throw new Error('single-spa-react did not provide an update lifecycle');
-  return { bootstrap, mount, unmount, update };
+  return createReactLifecycles<AreaProps>({ root: AreaRoot, fallback: AreaErrorFallback });
 }

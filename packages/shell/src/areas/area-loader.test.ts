@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAreaLoader, toParcelConfig } from './area-loader';
+import { areaEntry, createAreaLoader, toParcelConfig } from './area-loader';
 import type { ModuleRegistry } from './area-loader';
 
 const lifecycles = () => ({
@@ -37,7 +37,7 @@ describe('area loader', () => {
     const second = await loader.load('@atrium/area-home');
     expect(second).toBe(first);
     expect(fetches).toHaveBeenCalledTimes(1);
-    expect(loader.get('@atrium/area-home').status).toBe('loaded');
+    expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('loaded');
   });
 
   it('reports a failure, and retry really fetches again', async () => {
@@ -45,13 +45,13 @@ describe('area loader', () => {
     const { registry, fetches } = fakeRegistry(behaviour);
     const loader = createAreaLoader({ registry });
     await expect(loader.load('@atrium/area-lms')).rejects.toThrow('failed to load');
-    expect(loader.get('@atrium/area-lms').status).toBe('error');
+    expect(areaEntry(loader.getState(), '@atrium/area-lms').status).toBe('error');
     // Without deleting the record the registry would answer the old failure.
     behaviour.fail = false;
     await expect(loader.load('@atrium/area-lms')).rejects.toThrow();
     await loader.retry('@atrium/area-lms');
     expect(fetches).toHaveBeenCalledTimes(2);
-    expect(loader.get('@atrium/area-lms')).toMatchObject({ status: 'loaded', attempt: 3 });
+    expect(areaEntry(loader.getState(), '@atrium/area-lms')).toMatchObject({ status: 'loaded', attempt: 3 });
   });
 
   it('retries through a fresh URL when the registry cannot delete (SystemJS s.js)', async () => {
@@ -75,7 +75,7 @@ describe('area loader', () => {
     expect(carried).toEqual([
       ['http://x/@atrium/area-lms.js', 'http://x/@atrium/area-lms.js?atrium-retry=2'],
     ]);
-    expect(loader.get('@atrium/area-lms').status).toBe('loaded');
+    expect(areaEntry(loader.getState(), '@atrium/area-lms').status).toBe('loaded');
   });
 
   it('gives up after the timeout', async () => {
@@ -91,7 +91,7 @@ describe('area loader', () => {
       const assertion = expect(result).rejects.toThrow('did not load in time');
       await vi.advanceTimersByTimeAsync(1000);
       await assertion;
-      expect(loader.get('@atrium/area-slow').status).toBe('error');
+      expect(areaEntry(loader.getState(), '@atrium/area-slow').status).toBe('error');
     } finally {
       vi.useRealTimers();
     }

@@ -7,6 +7,9 @@
  * Framework-free: the module registry (SystemJS) and the timers are injected.
  */
 import type { ParcelConfigObject } from 'single-spa';
+import { hasLifecycles, isLifecycle } from '@atrium/lifecycles';
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
 
 export interface ModuleRegistry {
   import(name: string): Promise<unknown>;
@@ -53,9 +56,12 @@ export interface AreaLoaderDeps {
   clearTimeout?: (id: unknown) => void;
 }
 
-export interface AreaLoader {
-  get(name: string): AreaEntry;
-  subscribe(listener: () => void): () => void;
+export interface AreaLoaderState {
+  /** Every area module asked for so far, by import-map name; `areaEntry` reads one. */
+  entries: ReadonlyMap<string, AreaEntry>;
+}
+
+export interface AreaLoader extends ReadableStore<AreaLoaderState> {
   load(name: string): Promise<ParcelConfigObject>;
   /** Forget the module (also in the registry) and load it again. */
   retry(name: string): Promise<ParcelConfigObject>;
@@ -64,12 +70,9 @@ export interface AreaLoader {
 export const DEFAULT_AREA_TIMEOUT_MS = 15_000;
 const IDLE: AreaEntry = Object.freeze({ status: 'idle' });
 
-type Lifecycle = NonNullable<ParcelConfigObject['mount']>;
-
-function isLifecycle(value: unknown): value is Lifecycle {
-  return (
-    typeof value === 'function' || (Array.isArray(value) && value.every((fn) => typeof fn === 'function'))
-  );
+/** Where the module `name` stands: 'idle' until it is first asked for. */
+export function areaEntry(state: AreaLoaderState, name: string): AreaEntry {
+  return state.entries.get(name) ?? IDLE;
 }
 
 /**
@@ -79,9 +82,9 @@ function isLifecycle(value: unknown): value is Lifecycle {
 export function toParcelConfig(moduleName: string, namespace: unknown): ParcelConfigObject {
   const candidates = [namespace, (namespace as { default?: unknown } | null)?.default];
   for (const candidate of candidates) {
-    if (typeof candidate !== 'object' || candidate === null) continue;
-    const { bootstrap, mount, unmount, update } = candidate as Record<string, unknown>;
-    if (isLifecycle(bootstrap) && isLifecycle(mount) && isLifecycle(unmount)) {
+    if (hasLifecycles(candidate)) {
+      const { bootstrap, mount, unmount } = candidate;
+      const { update } = candidate as { update?: unknown };
       const config: ParcelConfigObject = { name: moduleName, bootstrap, mount, unmount };
       if (isLifecycle(update)) config.update = update;
       return config;
@@ -95,16 +98,15 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
   const setTimeoutFn = deps.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
   const clearTimeoutFn =
     deps.clearTimeout ?? ((id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>));
-  const entries = new Map<string, AreaEntry>();
+  const store = createStore<AreaLoaderState>({ entries: new Map() });
   const pending = new Map<string, Promise<ParcelConfigObject>>();
   const attempts = new Map<string, number>();
-  const listeners = new Set<() => void>();
   /** Import specifier to use instead of the name, after a retry on a registry that cannot delete. */
   const freshSpecifiers = new Map<string, string>();
 
+  /** A new map each time: the snapshot React compares must change when one entry does. */
   function set(name: string, entry: AreaEntry): void {
-    entries.set(name, entry);
-    for (const listener of [...listeners]) listener();
+    store.setState(({ entries }) => ({ entries: new Map(entries).set(name, entry) }));
   }
 
   function importWithTimeout(name: string): Promise<unknown> {
@@ -124,8 +126,12 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
   }
 
   function load(name: string): Promise<ParcelConfigObject> {
-    const entry = entries.get(name);
-    if (entry?.status === 'loaded') return Promise.resolve(entry.config);
+    const entry = areaEntry(store.getState(), name);
+    return entry.status === 'loaded' ? Promise.resolve(entry.config) : start(name);
+  }
+
+  /** Imports the module now, whatever its entry says, unless an import of it is already running. */
+  function start(name: string): Promise<ParcelConfigObject> {
     const running = pending.get(name);
     if (running) return running;
     const attempt = (attempts.get(name) ?? 0) + 1;
@@ -148,7 +154,6 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
   }
 
   function forget(name: string): void {
-    entries.delete(name);
     let url: string;
     try {
       url = deps.registry.resolve(name);
@@ -170,17 +175,14 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
   }
 
   return {
-    get: (name) => entries.get(name) ?? IDLE,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     load,
     retry(name) {
       const running = pending.get(name);
       if (running) return running;
       forget(name);
-      return load(name);
+      return start(name);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId } from 'react';
+import { useStore } from '@atrium/store/react';
 import { legacyCounterpart, migrationMapSource } from '@atrium/migration';
 import { Alert, Button } from '@atrium/ui';
 
@@ -25,7 +26,7 @@ export function AreaErrorCard({
   retried = false,
 }: AreaErrorCardProps) {
   const headingId = useId();
-  const { map } = useSyncExternalStore(migrationMapSource.subscribe, migrationMapSource.getSnapshot);
+  const { map } = useStore(migrationMapSource);
   const offerClassic = retried && pathname !== undefined;
   useEffect(() => {
     if (offerClassic) void migrationMapSource.load();

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { mountRootParcel } from 'single-spa';
-import singleSpaReact, { SingleSpaContext } from 'single-spa-react';
+import { createReactLifecycles, SingleSpaContext } from '@atrium/lifecycles/react';
 import { createAreaLoader } from '../areas';
 import type { ModuleRegistry } from '../areas';
 import { matchRoute } from '../routes';
@@ -13,16 +12,14 @@ import { ServicesContext } from '../services';
 import type { ShellServices } from '../services';
 import { AreaOutlet } from './AreaOutlet';
 
-/** An area module as the build makes them: single-spa-react lifecycles around a component. */
+/** An area module as the build makes them: React lifecycles around a component. */
 function areaModule(heading: string) {
   function Area({ path }: { path?: string }) {
     return React.createElement('section', null, React.createElement('h1', null, heading), path);
   }
-  return singleSpaReact({
-    React,
-    ReactDOMClient,
-    rootComponent: Area,
-    errorBoundary: () => React.createElement('p', null, 'failed'),
+  return createReactLifecycles<{ path?: string }>({
+    root: Area,
+    fallback: () => React.createElement('p', null, 'failed'),
   });
 }
 
@@ -33,6 +30,8 @@ const MODULES: Record<string, unknown> = {
 
 /** In the page the shell app's props (with its mountParcel) are in single-spa-react's context. */
 const APP_PROPS = { mountParcel: mountRootParcel } as unknown as React.ContextType<typeof SingleSpaContext>;
+/** The address as the outlet's own hooks read it (the outlet itself takes the pathname as a prop). */
+const LOCATION = { pathname: '/', search: '' };
 
 function fakeServices(modules: Record<string, unknown> = MODULES): ShellServices {
   const registry: ModuleRegistry = {
@@ -44,7 +43,7 @@ function fakeServices(modules: Record<string, unknown> = MODULES): ShellServices
     unsaved: { setDirty: vi.fn(), release: vi.fn() },
     search: createSearchSlot(),
     navigate: vi.fn(),
-    location: { subscribe: () => () => {}, getPathname: () => '/', getSearch: () => '' },
+    location: { subscribe: () => () => {}, getState: () => LOCATION },
   } as unknown as ShellServices;
 }
 

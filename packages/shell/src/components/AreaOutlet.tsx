@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useStore } from '@atrium/store/react';
 import { Spinner } from '@atrium/ui';
 import type { AreaProps } from '@atrium/ui';
 import { areaModuleName } from '../routes';
 import type { AreaName, RouteDef } from '../routes';
 import { useServices } from '../services';
+import { areaEntry } from '../areas';
+import type { AreaLoaderState } from '../areas';
 import { useLocationSearch } from '../hooks';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
 import { AreaErrorCard } from './AreaErrorCard';
@@ -35,8 +38,8 @@ function AreaHost({
   // Retry was pressed at least once: if the area fails again, the card offers the classic page.
   const [retried, setRetried] = useState(false);
   const owner = `${moduleName}${useId()}`;
-  const getEntry = useCallback(() => loader.get(moduleName), [loader, moduleName]);
-  const entry = useSyncExternalStore(loader.subscribe, getEntry, getEntry);
+  const selectEntry = useCallback((state: AreaLoaderState) => areaEntry(state, moduleName), [moduleName]);
+  const entry = useStore(loader, selectEntry);
   // A mount that threw, for the load attempt it belongs to.
   const [mountFailed, setMountFailed] = useState<number | null>(null);
 

@@ -1,7 +1,7 @@
 import { memo, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { mountRootParcel } from 'single-spa';
 import type { Parcel, ParcelConfigObject, ParcelProps } from 'single-spa';
-import { SingleSpaContext } from 'single-spa-react';
+import { SingleSpaContext } from '@atrium/lifecycles/react';
 import type { AreaProps } from '@atrium/ui';
 
 /**

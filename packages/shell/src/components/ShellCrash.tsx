@@ -1,14 +1,15 @@
-import { Alert } from '@atrium/ui';
+import { RenderErrorFallback } from '@atrium/lifecycles/react';
+import type { RenderErrorProps } from '@atrium/lifecycles/react';
 
-/** single-spa-react's last line of defence: the shell itself threw while rendering. */
-export function ShellCrash() {
+/** The shell's last line of defence: the shell itself threw while rendering. Retry renders it again. */
+export function ShellCrash({ retry }: RenderErrorProps) {
   return (
     <main className="atrium-crash">
-      <Alert tone="error" live="assertive" title="Atrium stopped working">
+      <RenderErrorFallback title="Atrium stopped working" retry={retry}>
         <p>
-          Something went wrong. <a href="">Reload the page</a> to continue.
+          Something went wrong. Retry, or <a href="">reload the page</a> to continue.
         </p>
-      </Alert>
+      </RenderErrorFallback>
     </main>
   );
 }

@@ -1,10 +1,14 @@
-import { memo, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@atrium/store/react';
 import { Button } from '@atrium/ui';
 import { displayName } from '@atrium/session';
 import { useSis } from '../hooks';
 import { useServices } from '../services';
 import { unreadBadgeText, unreadLabel } from '../unread';
+import type { UnreadCounterState } from '../unread';
 import { usePopoverDismiss } from './use-popover-dismiss';
+
+const selectCount = (state: UnreadCounterState) => state.count;
 
 /**
  * The user menu: a button that opens a popover with the verbose user info (name, current term) and
@@ -14,7 +18,7 @@ import { usePopoverDismiss } from './use-popover-dismiss';
 export const UserMenu = memo(function UserMenu() {
   const sis = useSis();
   const { logout, unread } = useServices();
-  const unreadCount = useSyncExternalStore(unread.subscribe, unread.getCount, unread.getCount);
+  const unreadCount = useStore(unread, selectCount);
   // Counted while the menu is on screen (a signed-in user), refreshed each time the tab is visible again.
   const signedIn = sis !== null;
   useEffect(() => (signedIn ? unread.start() : undefined), [signedIn, unread]);

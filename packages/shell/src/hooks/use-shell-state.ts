@@ -1,12 +1,15 @@
 /** Thin React bindings over the framework-free stores. */
-import { useCallback, useSyncExternalStore } from 'react';
 import type { SessionState } from '@atrium/session';
+import { useStore } from '@atrium/store/react';
 import { useSession } from '@atrium/session';
 import { updateStatus } from '../updates';
-import type { UpdateStatus } from '../updates';
+import type { UpdateCheckerState, UpdateStatus } from '../updates';
+import type { LocationState } from '../navigation';
+import type { SearchSlotState } from '../search';
+import type { ConfirmQueueState } from '../unsaved';
 import { useServices } from '../services';
 
-// Selectors live at module level: useSession memoises on the selector's identity.
+// Selectors live at module level: useSession and useStore memoise on the selector's identity.
 const selectStatus = (state: SessionState) => state.status;
 const selectSis = (state: SessionState) => state.sis;
 const selectMobile = (state: SessionState) => state.mobile;
@@ -20,30 +23,24 @@ export const useMobile = () => useSession(selectMobile);
 export const useSystemNotifications = () => useSession(selectNotifications);
 export const useDismissedIds = () => useSession(selectDismissed);
 
-export function usePathname(): string {
-  const { location } = useServices();
-  return useSyncExternalStore(location.subscribe, location.getPathname, location.getPathname);
-}
+const selectPathname = (state: LocationState) => state.pathname;
+const selectLocationSearch = (state: LocationState) => state.search;
+const selectSearchHandler = (state: SearchSlotState) => state.handler;
+const selectLatestStamp = (state: UpdateCheckerState) => state.latest;
+const selectConfirmOpen = (state: ConfirmQueueState) => state.open;
 
-export function useLocationSearch(): string {
-  const { location } = useServices();
-  return useSyncExternalStore(location.subscribe, location.getSearch, location.getSearch);
-}
+export const usePathname = (): string => useStore(useServices().location, selectPathname);
 
-export function useSearchHandler(): (() => void) | null {
-  const { search } = useServices();
-  return useSyncExternalStore(search.subscribe, search.get, search.get);
-}
+export const useLocationSearch = (): string => useStore(useServices().location, selectLocationSearch);
+
+export const useSearchHandler = (): (() => void) | null =>
+  useStore(useServices().search, selectSearchHandler);
 
 export function useUpdateStatus(): UpdateStatus {
   const { updates, runningStamp } = useServices();
-  const latest = useSyncExternalStore(updates.subscribe, updates.getLatest, updates.getLatest);
+  const latest = useStore(updates, selectLatestStamp);
   const minimum = useSession(selectMinStamp);
   return updateStatus({ running: runningStamp, latest, minimum });
 }
 
-export function useConfirmOpen(): boolean {
-  const { confirm } = useServices();
-  const isOpen = useCallback(() => confirm.isOpen(), [confirm]);
-  return useSyncExternalStore(confirm.subscribe, isOpen, isOpen);
-}
+export const useConfirmOpen = (): boolean => useStore(useServices().confirm, selectConfirmOpen);

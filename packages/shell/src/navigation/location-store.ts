@@ -2,7 +2,13 @@
  * The current pathname as an external store. It listens to `popstate` (which single-spa also fires for
  * pushState/replaceState, and holds back until a `cancelNavigation` is decided, so a cancelled
  * navigation never reaches the shell) and to single-spa's `routing-event`.
+ *
+ * A read-only view of the address bar rather than a `createStore`: the browser owns this state, so the
+ * store reads it on demand (one snapshot object per distinct address, as `useStore` needs) and listens to
+ * the window only while someone subscribes.
  */
+import type { ReadableStore } from '@atrium/store';
+
 export interface LocationLike {
   readonly pathname: string;
   readonly search: string;
@@ -14,18 +20,23 @@ export interface LocationSource {
   removeEventListener(type: string, listener: () => void): void;
 }
 
-export interface LocationStore {
-  getPathname(): string;
-  getSearch(): string;
-  subscribe(listener: () => void): () => void;
+export interface LocationState {
+  readonly pathname: string;
+  readonly search: string;
 }
+
+export type LocationStore = ReadableStore<LocationState>;
 
 const EVENTS = ['popstate', 'single-spa:routing-event'] as const;
 
 export function createLocationStore(source: LocationSource): LocationStore {
+  let snapshot: LocationState = { pathname: source.location.pathname, search: source.location.search };
   return {
-    getPathname: () => source.location.pathname,
-    getSearch: () => source.location.search,
+    getState() {
+      const { pathname, search } = source.location;
+      if (pathname !== snapshot.pathname || search !== snapshot.search) snapshot = { pathname, search };
+      return snapshot;
+    },
     subscribe(listener) {
       for (const type of EVENTS) source.addEventListener(type, listener);
       return () => {

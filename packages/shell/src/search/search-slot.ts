@@ -3,38 +3,34 @@
  * shows its search button only while a handler is set. Handlers are kept per owner, so an area that
  * unmounts late cannot clear the handler the next area already set.
  */
-export interface SearchSlot {
-  set(owner: string, handler: (() => void) | null): void;
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
+
+export interface SearchSlotState {
   /** The most recent owner's handler, or null. */
-  get(): (() => void) | null;
+  handler: (() => void) | null;
+}
+
+export interface SearchSlot extends ReadableStore<SearchSlotState> {
+  set(owner: string, handler: (() => void) | null): void;
   release(owner: string): void;
-  subscribe(listener: () => void): () => void;
 }
 
 export function createSearchSlot(): SearchSlot {
   const handlers = new Map<string, () => void>();
-  let current: (() => void) | null = null;
-  const listeners = new Set<() => void>();
-  const update = () => {
-    const last = [...handlers.values()].at(-1) ?? null;
-    if (last === current) return;
-    current = last;
-    for (const listener of [...listeners]) listener();
-  };
+  const store = createStore<SearchSlotState>({ handler: null });
+  const update = () => store.setState({ handler: [...handlers.values()].at(-1) ?? null });
   return {
+    getState: store.getState,
+    subscribe: store.subscribe,
     set(owner, handler) {
       handlers.delete(owner);
       if (handler) handlers.set(owner, handler);
       update();
     },
-    get: () => current,
     release(owner) {
       handlers.delete(owner);
       update();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
     },
   };
 }

@@ -1,2 +1,2 @@
 export { createUnreadCounter, unreadBadgeText, unreadLabel } from './unread-counter';
-export type { UnreadCounter, UnreadCounterDeps } from './unread-counter';
+export type { UnreadCounter, UnreadCounterDeps, UnreadCounterState } from './unread-counter';

@@ -22,12 +22,12 @@ describe('createUnreadCounter', () => {
   it('fetches on start and again each time the tab becomes visible', async () => {
     const { counter, answers, becomeVisible } = harness();
     const seen: (number | null)[] = [];
-    counter.subscribe(() => seen.push(counter.getCount()));
+    counter.subscribe(() => seen.push(counter.getState().count));
     counter.start();
-    expect(counter.getCount()).toBeNull();
+    expect(counter.getState().count).toBeNull();
     answers[0]!.resolve(3);
     await tick();
-    expect(counter.getCount()).toBe(3);
+    expect(counter.getState().count).toBe(3);
     becomeVisible();
     answers[1]!.resolve(5);
     await tick();
@@ -42,11 +42,11 @@ describe('createUnreadCounter', () => {
     becomeVisible();
     answers[1]!.reject(new Error('offline'));
     await tick();
-    expect(counter.getCount()).toBeNull();
+    expect(counter.getState().count).toBeNull();
     becomeVisible();
     answers[2]!.resolve(1);
     await tick();
-    expect(counter.getCount()).toBe(1);
+    expect(counter.getState().count).toBe(1);
   });
 
   it('keeps the newest answer when an older one arrives late, and stops listening when stopped', async () => {
@@ -56,7 +56,7 @@ describe('createUnreadCounter', () => {
     answers[1]!.resolve(7);
     answers[0]!.resolve(4);
     await tick();
-    expect(counter.getCount()).toBe(7);
+    expect(counter.getState().count).toBe(7);
     stop();
     expect(isListening()).toBe(false);
   });

@@ -4,30 +4,30 @@
  * failed call hides the count (null) rather than showing a stale or made-up number. Side effects (the
  * call, the visibility events) are injected so tests drive them.
  */
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
+
 export interface UnreadCounterDeps {
   fetchCount: (signal: AbortSignal) => Promise<number>;
   /** Calls `fn` each time the page becomes visible again; returns the unsubscribe. */
   onVisible: (fn: () => void) => () => void;
 }
 
-export interface UnreadCounter {
+export interface UnreadCounterState {
   /** The last count the server gave, or null: not known yet, or the last call failed. */
-  getCount(): number | null;
-  subscribe(listener: () => void): () => void;
+  count: number | null;
+}
+
+export interface UnreadCounter extends ReadableStore<UnreadCounterState> {
   /** Fetch now and on each return to the tab, until the returned stop is called. */
   start(): () => void;
 }
 
 export function createUnreadCounter(deps: UnreadCounterDeps): UnreadCounter {
-  let count: number | null = null;
-  const listeners = new Set<() => void>();
+  const store = createStore<UnreadCounterState>({ count: null });
   let inFlight: AbortController | null = null;
 
-  const set = (next: number | null) => {
-    if (next === count) return;
-    count = next;
-    for (const listener of listeners) listener();
-  };
+  const set = (count: number | null) => store.setState({ count });
 
   const refresh = () => {
     // A newer refresh wins: an older answer arriving late must not overwrite it.
@@ -46,11 +46,8 @@ export function createUnreadCounter(deps: UnreadCounterDeps): UnreadCounter {
   };
 
   return {
-    getCount: () => count,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     start() {
       refresh();
       const stopVisible = deps.onVisible(refresh);

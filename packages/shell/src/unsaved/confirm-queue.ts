@@ -2,39 +2,39 @@
  * The bridge between the framework-free guard (which wants a Promise<boolean>) and the dialog that the
  * React tree renders: `ask()` opens the question, `answer()` closes it.
  */
-export interface ConfirmQueue {
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
+
+export interface ConfirmQueueState {
+  /** The question is on screen. */
+  open: boolean;
+}
+
+export interface ConfirmQueue extends ReadableStore<ConfirmQueueState> {
   ask(): Promise<boolean>;
   answer(leave: boolean): void;
-  isOpen(): boolean;
-  subscribe(listener: () => void): () => void;
 }
 
 export function createConfirmQueue(): ConfirmQueue {
   let resolveOpen: ((leave: boolean) => void) | null = null;
   let open: Promise<boolean> | null = null;
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of [...listeners]) listener();
-  };
+  const store = createStore<ConfirmQueueState>({ open: false });
   return {
+    getState: store.getState,
+    subscribe: store.subscribe,
     ask() {
       open ??= new Promise<boolean>((resolve) => {
         resolveOpen = resolve;
       });
-      notify();
+      store.setState({ open: true });
       return open;
     },
     answer(leave) {
       const resolve = resolveOpen;
       resolveOpen = null;
       open = null;
-      notify();
+      store.setState({ open: false });
       resolve?.(leave);
-    },
-    isOpen: () => open !== null,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
     },
   };
 }

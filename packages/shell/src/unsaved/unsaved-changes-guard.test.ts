@@ -19,7 +19,7 @@ describe('unsaved changes guard', () => {
     target.dispatchEvent(event);
     expect(confirmLeave).toHaveBeenCalledTimes(1);
     await expect(cancelNavigation.mock.calls[0]?.[0]).resolves.toBe(true);
-    expect(guard.isDirty()).toBe(true);
+    expect(guard.getState().dirty).toBe(true);
     uninstall();
   });
 
@@ -31,7 +31,7 @@ describe('unsaved changes guard', () => {
     const { event, cancelNavigation } = routingEvent('http://x/profile', 'http://x/home');
     target.dispatchEvent(event);
     await expect(cancelNavigation.mock.calls[0]?.[0]).resolves.toBe(false);
-    expect(guard.isDirty()).toBe(false);
+    expect(guard.getState().dirty).toBe(false);
   });
 
   it('does not ask when nothing is dirty or only the query changes', () => {
@@ -78,7 +78,7 @@ describe('navigateAfterConfirm', () => {
     answers[0]!(false);
     expect(await declined).toBe(false);
     expect(visited).toEqual([]);
-    expect(guard.isDirty()).toBe(true);
+    expect(guard.getState().dirty).toBe(true);
 
     const accepted = navigateAfterConfirm(guard, '/profile', (to) => visited.push(to));
     await Promise.resolve();

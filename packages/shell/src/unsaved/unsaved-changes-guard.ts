@@ -9,6 +9,9 @@
  *
  * Framework-free: the window and the confirmation UI are injected.
  */
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
+
 export const UNSAVED_CHANGES_MESSAGE = 'There are unsaved changes. Are you sure you wish to leave?';
 
 interface BeforeRoutingDetail {
@@ -28,15 +31,18 @@ export interface UnsavedChangesGuardDeps {
   confirmLeave: () => Promise<boolean>;
 }
 
-export interface UnsavedChangesGuard {
+export interface UnsavedChangesGuardState {
+  /** Some area on the page has unsaved changes. */
+  dirty: boolean;
+}
+
+export interface UnsavedChangesGuard extends ReadableStore<UnsavedChangesGuardState> {
   setDirty(owner: string, dirty: boolean): void;
-  isDirty(): boolean;
   /** Asks the question when something is dirty; resolves true when it is fine to go on. */
   confirmDiscard(): Promise<boolean>;
   /** Forget an owner's state (its area left the page). */
   release(owner: string): void;
   install(): () => void;
-  subscribe(listener: () => void): () => void;
 }
 
 function pathOf(url: string | undefined): string | null {
@@ -50,11 +56,11 @@ function pathOf(url: string | undefined): string | null {
 
 export function createUnsavedChangesGuard(deps: UnsavedChangesGuardDeps): UnsavedChangesGuard {
   const dirtyOwners = new Set<string>();
-  const listeners = new Set<() => void>();
+  const store = createStore<UnsavedChangesGuardState>({ dirty: false });
   let asking: Promise<boolean> | null = null;
 
   function notify(): void {
-    for (const listener of [...listeners]) listener();
+    store.setState({ dirty: dirtyOwners.size > 0 });
   }
 
   function confirmDiscard(): Promise<boolean> {
@@ -105,7 +111,8 @@ export function createUnsavedChangesGuard(deps: UnsavedChangesGuardDeps): Unsave
       else dirtyOwners.delete(owner);
       notify();
     },
-    isDirty: () => dirtyOwners.size > 0,
+    getState: store.getState,
+    subscribe: store.subscribe,
     confirmDiscard,
     release(owner) {
       if (dirtyOwners.delete(owner)) notify();
@@ -117,10 +124,6 @@ export function createUnsavedChangesGuard(deps: UnsavedChangesGuardDeps): Unsave
         deps.target.removeEventListener('beforeunload', onBeforeUnload);
         deps.target.removeEventListener('single-spa:before-routing-event', onBeforeRouting);
       };
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
     },
   };
 }

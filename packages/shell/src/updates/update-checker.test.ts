@@ -30,11 +30,11 @@ describe('update checker', () => {
     checker.subscribe(listener);
     const stop = checker.start();
     await checker.check();
-    expect(checker.getLatest()).toBe(RUNNING);
+    expect(checker.getState().latest).toBe(RUNNING);
     tick();
     await checker.check();
     visible();
-    await vi.waitFor(() => expect(checker.getLatest()).toBe(NEWER));
+    await vi.waitFor(() => expect(checker.getState().latest).toBe(NEWER));
     expect(listener).toHaveBeenCalledTimes(2);
     stop();
   });
@@ -42,6 +42,6 @@ describe('update checker', () => {
   it('ignores failed checks', async () => {
     const checker = createUpdateChecker({ fetchLatestStamp: () => Promise.reject(new Error('offline')) });
     await checker.check();
-    expect(checker.getLatest()).toBeNull();
+    expect(checker.getState().latest).toBeNull();
   });
 });

@@ -6,6 +6,9 @@
  * Checks run on an interval and whenever the tab becomes visible again (people leave tabs open for days).
  * Framework-free; timers, fetch and visibility are injected.
  */
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
+
 export type UpdateStatus = 'none' | 'available' | 'required';
 
 /** Stamps look like 2025_10_27_103446: zero-padded, so string order is time order. */
@@ -38,10 +41,12 @@ export interface UpdateCheckerDeps {
   onVisible?: (fn: () => void) => () => void;
 }
 
-export interface UpdateChecker {
+export interface UpdateCheckerState {
   /** The latest deployed stamp seen so far (null until a check succeeds). */
-  getLatest(): string | null;
-  subscribe(listener: () => void): () => void;
+  latest: string | null;
+}
+
+export interface UpdateChecker extends ReadableStore<UpdateCheckerState> {
   check(): Promise<void>;
   start(): () => void;
 }
@@ -53,9 +58,8 @@ export function createUpdateChecker(deps: UpdateCheckerDeps): UpdateChecker {
   const setIntervalFn = deps.setInterval ?? ((fn, ms) => globalThis.setInterval(fn, ms));
   const clearIntervalFn =
     deps.clearInterval ?? ((id) => globalThis.clearInterval(id as ReturnType<typeof setInterval>));
-  let latest: string | null = null;
+  const store = createStore<UpdateCheckerState>({ latest: null });
   let inFlight: Promise<void> | null = null;
-  const listeners = new Set<() => void>();
 
   async function run(): Promise<void> {
     let stamp: string | null = null;
@@ -65,17 +69,12 @@ export function createUpdateChecker(deps: UpdateCheckerDeps): UpdateChecker {
       // A failed check is not news: try again on the next tick.
       return;
     }
-    if (!isStamp(stamp) || stamp === latest) return;
-    latest = stamp;
-    for (const listener of [...listeners]) listener();
+    if (isStamp(stamp)) store.setState({ latest: stamp });
   }
 
   return {
-    getLatest: () => latest,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     check() {
       inFlight ??= run().finally(() => {
         inFlight = null;

@@ -5,7 +5,8 @@
  * What is hidden here is a convenience, not a permission: the server refuses every one of these actions
  * (roster, swap, user switch) to anyone who is not allowed them.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useStore } from '@atrium/store/react';
 import { api as defaultApi } from '@atrium/api';
 import {
   migrationMapSource,
@@ -89,7 +90,7 @@ export function DevToolbar({
   useStyles(kitCss, devToolbarCss);
   const sis = useSession(selectSis, store);
   const allowed = canSeeDevToolbar(sis);
-  const { map } = useSyncExternalStore(migrationMap.subscribe, migrationMap.getSnapshot);
+  const { map } = useStore(migrationMap);
   useEffect(() => {
     if (allowed) void migrationMap.load();
   }, [allowed, migrationMap]);

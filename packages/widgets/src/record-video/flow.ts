@@ -5,6 +5,8 @@
  * controller and owns the object URL of the recording. Every side effect is injected (`FlowDeps`).
  */
 import type { ClientSupportRequest, UploadedVideo } from '@atrium/api';
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
 import { videoFileName } from './format';
 import { createScreenRecorder } from './screen-recorder';
 import type { RecorderState, Recording, ScreenRecorderDeps } from './screen-recorder';
@@ -61,9 +63,7 @@ export interface FlowState {
   uploaded: UploadedVideo | null;
 }
 
-export interface RecordVideoFlow {
-  getState(): FlowState;
-  subscribe(listener: () => void): () => void;
+export interface RecordVideoFlow extends ReadableStore<FlowState> {
   open(): void;
   /** Close the selector (or the whole flow when nothing has been recorded yet). */
   cancelSelection(): void;
@@ -99,31 +99,25 @@ const initialState = (recorder: RecorderState, upload: UploadState): FlowState =
 export function createRecordVideoFlow(deps: FlowDeps): RecordVideoFlow {
   const recorder = createScreenRecorder(deps);
   const uploader = createUploadController(deps.api);
-  let state = initialState(recorder.getState(), uploader.getState());
-  const listeners = new Set<() => void>();
+  const store = createStore(initialState(recorder.getState(), uploader.getState()));
   let loading: AbortController | null = null;
   let openTimer: unknown = null;
 
-  const set = (patch: Partial<FlowState>) => {
-    state = { ...state, ...patch };
-    listeners.forEach((listener) => listener());
-  };
+  const set = (patch: Partial<FlowState>) => store.setState(patch);
 
   const dropRecording = () => {
-    if (state.recording) deps.revokeObjectURL(state.recording.url);
+    const { recording } = store.getState();
+    if (recording) deps.revokeObjectURL(recording.url);
   };
 
   recorder.subscribe(() => {
     const next = recorder.getState();
-    if (next.status === 'stopped' && state.request) {
+    const { request } = store.getState();
+    if (next.status === 'stopped' && request) {
       // The object URL serves both the preview and 'Save locally'; it lives until the recording is dropped.
       dropRecording();
       const url = deps.createObjectURL(next.recording.blob);
-      const fileName = videoFileName(
-        state.request.client_request_id,
-        new Date(deps.now()),
-        next.recording.ext,
-      );
+      const fileName = videoFileName(request.client_request_id, new Date(deps.now()), next.recording.ext);
       set({ recorder: next, recording: { ...next.recording, url, fileName } });
       return;
     }
@@ -151,8 +145,7 @@ export function createRecordVideoFlow(deps: FlowDeps): RecordVideoFlow {
     recorder.reset();
     uploader.reset();
     dropRecording();
-    state = initialState(recorder.getState(), uploader.getState());
-    listeners.forEach((listener) => listener());
+    store.setState(initialState(recorder.getState(), uploader.getState()), true);
   };
 
   const beginSession = (request: ClientSupportRequest, docId: number | null) => {
@@ -160,15 +153,12 @@ export function createRecordVideoFlow(deps: FlowDeps): RecordVideoFlow {
   };
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
 
     open() {
       // One flow at a time: while a recording session is open the button does not start another.
-      if (state.step !== 'idle' && state.step !== 'load-failed') return;
+      if (store.getState().step !== 'idle' && store.getState().step !== 'load-failed') return;
       cancelLoading();
       const controller = new AbortController();
       loading = controller;
@@ -192,11 +182,16 @@ export function createRecordVideoFlow(deps: FlowDeps): RecordVideoFlow {
     },
 
     cancelSelection() {
-      if (state.step === 'loading' || state.step === 'selecting' || state.step === 'load-failed') resetAll();
+      if (
+        store.getState().step === 'loading' ||
+        store.getState().step === 'selecting' ||
+        store.getState().step === 'load-failed'
+      )
+        resetAll();
     },
 
     choose(request) {
-      if (state.step !== 'selecting') return;
+      if (store.getState().step !== 'selecting') return;
       if (request.has_draft_document) {
         set({ step: 'confirm-draft', pending: request });
         return;
@@ -205,23 +200,25 @@ export function createRecordVideoFlow(deps: FlowDeps): RecordVideoFlow {
     },
 
     confirmDraft() {
-      if (state.step !== 'confirm-draft' || !state.pending) return;
+      const { step, pending } = store.getState();
+      if (step !== 'confirm-draft' || !pending) return;
       /*
        * doc_id stays null here too: the request list carries no id of the draft document (SPEC section 3:
        * client_request_id, has_draft_document, display), so there is no id to name. Proceeding is the
        * user's consent to what SPEC section 8 describes (upload may overwrite the draft; 'Save locally'
        * never touches it); which document the server then replaces is its business.
        */
-      beginSession(state.pending, null);
+      beginSession(pending, null);
     },
 
     cancelDraft() {
       // SPEC section 8: Cancel changes nothing: back to the list, no request chosen.
-      if (state.step === 'confirm-draft') set({ step: 'selecting', pending: null });
+      if (store.getState().step === 'confirm-draft') set({ step: 'selecting', pending: null });
     },
 
     startRecording() {
-      if (state.step !== 'session' || state.recording) return Promise.resolve();
+      const { step, recording } = store.getState();
+      if (step !== 'session' || recording) return Promise.resolve();
       return recorder.start();
     },
 
@@ -230,6 +227,7 @@ export function createRecordVideoFlow(deps: FlowDeps): RecordVideoFlow {
     },
 
     upload() {
+      const state = store.getState();
       const { recording, request } = state;
       if (state.step !== 'session' || !recording || !request) return Promise.resolve();
       return uploader.start({
@@ -252,7 +250,7 @@ export function createRecordVideoFlow(deps: FlowDeps): RecordVideoFlow {
     },
 
     recordAgain() {
-      if (state.step !== 'session') return;
+      if (store.getState().step !== 'session') return;
       recorder.reset();
       uploader.reset();
       dropRecording();

@@ -3,6 +3,8 @@
  * recording -> stopping -> stopped (a Blob), or error. MediaDevices, MediaRecorder and the clock are
  * injected, so tests drive every transition, including the browser's own 'Stop sharing' bar.
  */
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
 import { formatOfRecording, pickRecordingFormat } from './format';
 import type { VideoExt } from './format';
 
@@ -49,9 +51,7 @@ export type RecorderState =
   | { status: 'stopped'; recording: Recording }
   | { status: 'error'; problem: RecorderProblem; error: unknown };
 
-export interface ScreenRecorder {
-  getState(): RecorderState;
-  subscribe(listener: () => void): () => void;
+export interface ScreenRecorder extends ReadableStore<RecorderState> {
   /** Must run inside a user gesture: browsers refuse getDisplayMedia otherwise. */
   start(): Promise<void>;
   stop(): void;
@@ -84,8 +84,7 @@ export function problemOf(error: unknown): RecorderProblem {
 }
 
 export function createScreenRecorder(deps: ScreenRecorderDeps): ScreenRecorder {
-  let state: RecorderState = { status: 'idle' };
-  const listeners = new Set<() => void>();
+  const store = createStore<RecorderState>({ status: 'idle' });
   // Bumped on every reset: an answer from an older getDisplayMedia call is then dropped, not recorded.
   let generation = 0;
   let stream: MediaStream | null = null;
@@ -93,10 +92,8 @@ export function createScreenRecorder(deps: ScreenRecorderDeps): ScreenRecorder {
   let timer: unknown = null;
   let startedAt = 0;
 
-  const set = (next: RecorderState) => {
-    state = next;
-    listeners.forEach((listener) => listener());
-  };
+  // Each state is a whole new variant of the union: replaced, never merged.
+  const set = (next: RecorderState) => store.setState(next, true);
 
   const stopTimer = () => {
     if (timer !== null) deps.clearInterval(timer);
@@ -109,7 +106,7 @@ export function createScreenRecorder(deps: ScreenRecorderDeps): ScreenRecorder {
   };
 
   const stop = () => {
-    if (state.status !== 'recording') return;
+    if (store.getState().status !== 'recording') return;
     const elapsedMs = deps.now() - startedAt;
     stopTimer();
     set({ status: 'stopping', elapsedMs });
@@ -119,7 +116,8 @@ export function createScreenRecorder(deps: ScreenRecorderDeps): ScreenRecorder {
   };
 
   const start = async () => {
-    if (state.status === 'requesting' || state.status === 'recording' || state.status === 'stopping') return;
+    const { status } = store.getState();
+    if (status === 'requesting' || status === 'recording' || status === 'stopping') return;
     const Recorder = deps.MediaRecorder;
     if (!deps.getDisplayMedia || !Recorder) {
       set({ status: 'error', problem: 'unsupported', error: new Error('Screen recording is not supported') });
@@ -163,6 +161,7 @@ export function createScreenRecorder(deps: ScreenRecorderDeps): ScreenRecorder {
     };
     active.onstop = () => {
       if (mine !== generation || recorder !== active) return;
+      const state = store.getState();
       const durationMs = state.status === 'stopping' ? state.elapsedMs : deps.now() - startedAt;
       stopTimer();
       releaseStream();
@@ -188,6 +187,7 @@ export function createScreenRecorder(deps: ScreenRecorderDeps): ScreenRecorder {
     startedAt = deps.now();
     set({ status: 'recording', elapsedMs: 0 });
     timer = deps.setInterval(() => {
+      const state = store.getState();
       if (state.status !== 'recording') return;
       const elapsedMs = deps.now() - startedAt;
       // Notify only when the shown second changes: React re-renders once a second, not four times.
@@ -209,15 +209,12 @@ export function createScreenRecorder(deps: ScreenRecorderDeps): ScreenRecorder {
       if (current.state !== 'inactive') current.stop();
     }
     releaseStream();
-    if (state.status !== 'idle') set({ status: 'idle' });
+    if (store.getState().status !== 'idle') set({ status: 'idle' });
   };
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     start,
     stop,
     reset,

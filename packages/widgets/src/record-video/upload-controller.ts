@@ -4,6 +4,8 @@
  * React; the API is injected. A failure at any step keeps the job, so `retry()` picks up where it can: a
  * file already stored is attached again rather than sent twice.
  */
+import { createStore } from '@atrium/store';
+import type { ReadableStore } from '@atrium/store';
 import type { UploadOptions, UploadProgress, UploadUrlResponse, UploadedVideo } from '@atrium/api';
 
 /** The calls this controller makes; `api` from @atrium/api fits. */
@@ -41,9 +43,7 @@ export type UploadState =
   | { status: 'done'; video: UploadedVideo }
   | { status: 'failed'; stage: UploadStage; error: unknown };
 
-export interface UploadController {
-  getState(): UploadState;
-  subscribe(listener: () => void): () => void;
+export interface UploadController extends ReadableStore<UploadState> {
   /** Upload `job`; resolves when it has settled (check the state for the outcome), never rejects. */
   start(job: UploadJob): Promise<void>;
   /** Run the last failed job again. */
@@ -59,17 +59,15 @@ export class UploadRefusedError extends Error {
 }
 
 export function createUploadController(api: UploadApi): UploadController {
-  let state: UploadState = { status: 'idle' };
-  const listeners = new Set<() => void>();
+  const store = createStore<UploadState>({ status: 'idle' });
   let job: UploadJob | null = null;
   /** Set once the PUT succeeded: a retry then only repeats the attach step. */
   let storedFilepath: string | null = null;
   let running: AbortController | null = null;
 
-  const set = (next: UploadState) => {
-    state = next;
-    listeners.forEach((listener) => listener());
-  };
+  // Each state is a whole new variant of the union: replaced, never merged.
+  const set = (next: UploadState) => store.setState(next, true);
+  const status = () => store.getState().status;
 
   const run = async (current: UploadJob) => {
     running?.abort();
@@ -123,23 +121,20 @@ export function createUploadController(api: UploadApi): UploadController {
   };
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     start(next) {
-      if (state.status === 'uploading') return Promise.resolve();
+      if (status() === 'uploading') return Promise.resolve();
       if (job === null || job.blob !== next.blob || job.requestId !== next.requestId) storedFilepath = null;
       job = next;
       return run(next);
     },
     retry() {
-      if (state.status !== 'failed' || job === null) return Promise.resolve();
+      if (status() !== 'failed' || job === null) return Promise.resolve();
       return run(job);
     },
     abort() {
-      if (state.status !== 'uploading') return;
+      if (status() !== 'uploading') return;
       const current = running;
       running = null;
       current?.abort();
@@ -151,7 +146,7 @@ export function createUploadController(api: UploadApi): UploadController {
       current?.abort();
       job = null;
       storedFilepath = null;
-      if (state.status !== 'idle') set({ status: 'idle' });
+      if (status() !== 'idle') set({ status: 'idle' });
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The thin React binding of the flow store: one store per mounted button, released on unmount. */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { useStore } from '@atrium/store/react';
 import { api } from '@atrium/api';
 import { createRecordVideoFlow } from './flow';
 import type { FlowDeps, FlowState, RecordVideoFlow } from './flow';
@@ -35,7 +36,7 @@ export function useRecordVideoFlow(deps?: Partial<FlowDeps>): [RecordVideoFlow, 
   // Unmount stops capture, cancels the upload and revokes the object URL; dispose leaves the store
   // usable, which React's StrictMode double mount relies on.
   useEffect(() => () => flow.dispose(), [flow]);
-  const state = useSyncExternalStore(flow.subscribe, flow.getState, flow.getState);
+  const state = useStore(flow);
   return [flow, state];
 }
 

@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useContext } from 'react';
+import { renderToString } from 'react-dom/server';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AppProps } from 'single-spa';
+import { createReactLifecycles, SingleSpaContext } from './create-react-lifecycles.js';
+import type { RenderErrorProps } from './create-react-lifecycles.js';
+import { RenderErrorFallback } from './RenderErrorFallback.js';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** What single-spa hands an application's lifecycles. */
+function appProps(name: string, extra: object = {}): AppProps & Record<string, unknown> {
+  return {
+    name,
+    singleSpa: {},
+    mountParcel: vi.fn(),
+    ...extra,
+  } as unknown as AppProps & Record<string, unknown>;
+}
+
+function Fallback({ retry }: RenderErrorProps) {
+  return (
+    <RenderErrorFallback title="This page could not be shown" retry={retry}>
+      Something went wrong.
+    </RenderErrorFallback>
+  );
+}
+
+describe('createReactLifecycles', () => {
+  it('mounts the root into its own container with the props, updates it, and leaves nothing behind', async () => {
+    function Greeting({ who, name }: { who?: string } & AppProps) {
+      const context = useContext(SingleSpaContext);
+      return (
+        <p>
+          Hello {who} from {name} ({context.name})
+        </p>
+      );
+    }
+    const lifecycles = createReactLifecycles<{ who?: string }>({ root: Greeting, fallback: Fallback });
+    const props = appProps('@atrium/greeting', { who: 'student' });
+    await lifecycles.bootstrap(props);
+    await lifecycles.mount(props);
+    const container = document.getElementById('single-spa-application:@atrium/greeting');
+    expect(container?.textContent).toBe('Hello student from @atrium/greeting (@atrium/greeting)');
+    await lifecycles.update({ ...props, who: 'faculty' });
+    expect(container?.textContent).toBe('Hello faculty from @atrium/greeting (@atrium/greeting)');
+    await lifecycles.unmount(props);
+    expect(container?.innerHTML).toBe('');
+  });
+
+  it('renders where domElement says', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const lifecycles = createReactLifecycles({
+      root: () => <p>Here</p>,
+      fallback: Fallback,
+      domElement: () => host,
+    });
+    const props = appProps('@atrium/here');
+    await lifecycles.bootstrap(props);
+    await lifecycles.mount(props);
+    expect(host.textContent).toBe('Here');
+    await lifecycles.unmount(props);
+  });
+
+  it('keeps a render error inside the app, logs it with the name, and Retry renders the root again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new Error('boom');
+      return <h1>Recovered</h1>;
+    }
+    const lifecycles = createReactLifecycles({ root: Flaky, fallback: Fallback });
+    const props = appProps('@atrium/flaky');
+    await lifecycles.bootstrap(props);
+    await lifecycles.mount(props);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This page could not be shown');
+    expect(screen.getByRole('alert').textContent).toBe('Something went wrong.');
+    expect(error.mock.calls.some(([message]) => message === '[atrium] @atrium/flaky failed to render')).toBe(
+      true,
+    );
+    broken = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Recovered'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await lifecycles.unmount(props);
+  });
+
+  it('with hydrate, adopts the server-rendered markup instead of replacing it', async () => {
+    function Form() {
+      return (
+        <form aria-label="Sign in">
+          <input name="username" aria-label="Username" />
+        </form>
+      );
+    }
+    const container = document.body.appendChild(document.createElement('div'));
+    container.id = 'single-spa-application:@atrium/form';
+    container.innerHTML = renderToString(<Form />);
+    const prerendered = container.querySelector('input');
+    const recoverable = vi.spyOn(console, 'error');
+    const lifecycles = createReactLifecycles({ root: Form, fallback: Fallback, hydrate: true });
+    const props = appProps('@atrium/form');
+    await lifecycles.bootstrap(props);
+    await lifecycles.mount(props);
+    // The same input element: React took over the node the page painted (typed text and focus stay).
+    expect(container.querySelector('input')).toBe(prerendered);
+    expect(recoverable).not.toHaveBeenCalled();
+    await lifecycles.unmount(props);
+  });
+
+  it('without hydrate, replaces what the container held', async () => {
+    const container = document.body.appendChild(document.createElement('div'));
+    container.id = 'single-spa-application:@atrium/fresh';
+    container.innerHTML = '<input name="username">';
+    const before = container.querySelector('input');
+    const lifecycles = createReactLifecycles({ root: () => <input name="username" />, fallback: Fallback });
+    const props = appProps('@atrium/fresh');
+    await lifecycles.bootstrap(props);
+    await lifecycles.mount(props);
+    expect(container.querySelectorAll('input')).toHaveLength(1);
+    expect(container.querySelector('input')).not.toBe(before);
+    await lifecycles.unmount(props);
+  });
+});
