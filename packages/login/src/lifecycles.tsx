@@ -6,7 +6,7 @@
  * modes, update) was the largest single part of the login module, and the login page's JS budget is tight
  * (issue 8). Same container as single-spa-react's default: `#single-spa-application:<name>` in <body>.
  */
-import { Component, useEffect } from 'react';
+import { Component, startTransition, useEffect } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
@@ -97,7 +97,9 @@ export function mount(props: AppProps): Promise<void> {
         </Boundary>
       </Committed>
     );
-    if (prerendered) roots.set(props.name, hydrateRoot(element, app));
+    // In a transition: at the default priority React 19 hydrates the whole form in one task; as a transition it
+    // yields to the browser every few milliseconds. A keystroke meanwhile hydrates at once what it needs.
+    if (prerendered) startTransition(() => void roots.set(props.name, hydrateRoot(element, app)));
     else {
       const root = createRoot(element);
       roots.set(props.name, root);
