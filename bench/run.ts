@@ -15,8 +15,12 @@
  *   --legacy-php  only issue 13's rows (bench/lib/legacy-php.ts): a real PHP page served by php-fpm behind
  *                 nginx, embedding the widgets through integrations/php; --runs, --quick (no Lighthouse) and
  *                 --dist apply; needs a build in --dist; replaces those rows in bench/results.json
+ *   --only G,G    only these groups of rows (the full bench is long): build, login, typing, home, switch,
+ *                 legacy (incl. the real PHP page), lighthouse. Without `build` the build is neither run nor timed (dist/ is reused).
+ *   --lighthouse-pages P,P  which pages Lighthouse runs on: login, home, legacy (default all three)
  *
- * Writes bench/results.json (the table and every raw run) and prints the table.
+ * Writes bench/results.json (the table and every raw run; a run with --only writes
+ * bench/results-partial.json instead, so a partial run never hides a full one) and prints the table.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { measureAreaSwitches } from './lib/area-switch';
 import type { AreaSwitchResult } from './lib/area-switch';
 import { launchBrowser } from './lib/browser';
+import type { Browser } from 'playwright-core';
 import { LOAD_BUDGET, loadTable, measureLoad } from './lib/load';
 import { lastTestRunSeconds, timedBuild, TEST_RUN_FILE } from './lib/build-time';
 import { measureLegacy } from './lib/legacy';
@@ -40,8 +45,10 @@ import type { LoginLoad } from './lib/login-page';
 import { markdownTable, textTable, writeResults } from './lib/report';
 import { buildRows } from './lib/rows';
 import { measureSlowClients, slowClientTable } from './lib/slow-clients';
-import { startBenchServer, STATIC_PATH, YARDSTICK_PATH } from './lib/server';
+import { MINIMAL_PATH, startBenchServer, STATIC_PATH, YARDSTICK_PATH } from './lib/server';
 import { sessionCookie } from './lib/session';
+import { measureInputDelay, measureTypedText, usernameFieldPoint } from './lib/typing';
+import type { InputDelayResult, TypedTextResult } from './lib/typing';
 import { buildYardstick } from './lib/yardstick';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,8 +69,32 @@ interface SlowClientFlags {
   requestTimeoutMs: number;
 }
 
+/** Groups of rows `--only` can pick. */
+const GROUPS = ['build', 'login', 'typing', 'home', 'switch', 'legacy', 'lighthouse'] as const;
+type Group = (typeof GROUPS)[number];
+const LIGHTHOUSE_PAGES = ['login', 'home', 'legacy'] as const;
+type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number];
+
+function listFlag<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): Set<T> {
+  if (value === undefined) return new Set(allowed);
+  const picked = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const unknown = picked.filter((item) => !(allowed as readonly string[]).includes(item));
+  if (picked.length === 0 || unknown.length > 0)
+    throw new Error(
+      `--${flag} takes a comma-separated list of ${allowed.join(', ')}; not ${unknown.join(', ') || 'empty'}`,
+    );
+  return new Set(picked as T[]);
+}
+
 interface Flags {
   load: LoadFlags | null;
+  /** The groups of rows to measure; all of them unless --only. */
+  groups: Set<Group>;
+  partial: boolean;
+  lighthousePages: Set<LighthousePage>;
   slowClients: SlowClientFlags | null;
   legacyPhp: boolean;
   quick: boolean;
@@ -89,6 +120,8 @@ function parseFlags(argv: readonly string[]): Flags {
       // --load: concurrent connections (default 200); --slow-clients: connections held (default 2000).
       connections: { type: 'string' },
       'request-timeout': { type: 'string', default: '10000' },
+      only: { type: 'string' },
+      'lighthouse-pages': { type: 'string' },
     },
   });
   const connections = Number(values.connections ?? (values['slow-clients'] ? 2000 : LOAD_BUDGET.connections));
@@ -110,6 +143,9 @@ function parseFlags(argv: readonly string[]): Flags {
     load: values.load ? { duration, connections } : null,
     slowClients: values['slow-clients'] ? { connections, requestTimeoutMs } : null,
     legacyPhp: values['legacy-php'],
+    groups: listFlag('only', values.only, GROUPS),
+    partial: values.only !== undefined,
+    lighthousePages: listFlag('lighthouse-pages', values['lighthouse-pages'], LIGHTHOUSE_PAGES),
     quick: values.quick,
     skipBuild: values['skip-build'],
     runs,
@@ -219,98 +255,150 @@ async function legacyPhpOnly(flags: Flags): Promise<void> {
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)} (legacy PHP rows)`);
 }
 
+/** The typing rows (issue 17): each page's cold runs interleaved like the login loads. */
+async function measureTyping(
+  browser: Browser,
+  runs: number,
+  pages: Record<string, string>,
+): Promise<{ typed: Record<string, TypedTextResult[]>; delay: Record<string, InputDelayResult[]> }> {
+  const typed: Record<string, TypedTextResult[]> = {};
+  const delay: Record<string, InputDelayResult[]> = {};
+  const points = Object.fromEntries(
+    await Promise.all(
+      Object.entries(pages).map(async ([key, url]) => [key, await usernameFieldPoint(browser, url)] as const),
+    ),
+  );
+  for (let run = 1; run <= runs; run += 1) {
+    process.stdout.write(`\r[bench] typing during boot, ${THROTTLE}x CPU: run ${run}/${runs}   `);
+    for (const [key, url] of Object.entries(pages)) {
+      (typed[key] ??= []).push(await measureTypedText(browser, url, THROTTLE));
+      (delay[key] ??= []).push(await measureInputDelay(browser, url, THROTTLE, points[key] ?? null));
+    }
+  }
+  process.stdout.write('\n');
+  return { typed, delay };
+}
+
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
   if (flags.slowClients) return slowClientsOnly(flags.distDir, flags.slowClients);
   if (flags.legacyPhp) return legacyPhpOnly(flags);
   if (flags.load) return loadOnly(flags.distDir, flags.load);
+  const { groups } = flags;
   mkdirSync(WORK_DIR, { recursive: true });
-  const buildSeconds = flags.skipBuild ? null : await timedBuild(ROOT, flags.distDir);
-  console.log('[bench] building the yardstick (one plain React bundle)');
+  const buildSeconds = flags.skipBuild || !groups.has('build') ? null : await timedBuild(ROOT, flags.distDir);
+  console.log('[bench] building the yardsticks (one plain React bundle each)');
   const yardstick = await buildYardstick(ROOT, path.join(WORK_DIR, 'yardstick'));
+  const minimal = await buildYardstick(ROOT, path.join(WORK_DIR, 'minimal'), 'minimal');
   const server = await startBenchServer({
     distDir: flags.distDir,
     dataDir: path.join(WORK_DIR, 'uploads'),
     yardstickDir: yardstick.dir,
+    minimalDir: minimal.dir,
   });
   const { origin } = server;
-  console.log(`[bench] server on ${origin}, ${flags.runs} cold runs per measurement`);
+  console.log(
+    `[bench] server on ${origin}, ${flags.runs} cold runs per measurement, rows: ${[...groups].join(', ')}`,
+  );
   const browser = await launchBrowser();
-  let login: Record<string, Record<string, LoginLoad[]>>;
-  let loginToHome: (number | null)[];
-  let areaSwitch: AreaSwitchResult | { error: string };
-  let legacy: { student: LegacyLoad[]; root: LegacyLoad[] };
+  const login: Record<string, Record<string, LoginLoad[]>> = {};
+  let typing: Awaited<ReturnType<typeof measureTyping>> | null = null;
+  const loginToHome: Record<string, (number | null)[]> = {};
+  let areaSwitch: AreaSwitchResult | { error: string } | null = null;
+  let legacy: { student: LegacyLoad[]; root: LegacyLoad[] } | null = null;
   try {
-    login = {};
-    for (const throttle of [1, THROTTLE]) {
-      login[`cpu${throttle}x`] = await interleaved(flags.runs, `login page, ${throttle}x CPU`, {
-        atrium: () => measureLoginLoad(browser, `${origin}${LOGIN_PATH}`, throttle),
-        yardstick: () => measureLoginLoad(browser, `${origin}${YARDSTICK_PATH}`, throttle),
-        static: () => measureLoginLoad(browser, `${origin}${STATIC_PATH}`, throttle, false),
+    if (groups.has('login')) {
+      for (const throttle of [1, THROTTLE]) {
+        login[`cpu${throttle}x`] = await interleaved(flags.runs, `login page, ${throttle}x CPU`, {
+          atrium: () => measureLoginLoad(browser, `${origin}${LOGIN_PATH}`, throttle),
+          yardstick: () => measureLoginLoad(browser, `${origin}${YARDSTICK_PATH}`, throttle),
+          minimal: () => measureLoginLoad(browser, `${origin}${MINIMAL_PATH}`, throttle, false),
+          static: () => measureLoginLoad(browser, `${origin}${STATIC_PATH}`, throttle, false),
+        });
+      }
+    }
+    if (groups.has('typing')) {
+      typing = await measureTyping(browser, flags.runs, {
+        atrium: `${origin}${LOGIN_PATH}`,
+        yardstick: `${origin}${YARDSTICK_PATH}`,
+        minimal: `${origin}${MINIMAL_PATH}`,
       });
     }
-    loginToHome = await repeat('login to home', flags.runs, () =>
-      measureLoginToHome(browser, origin, 'student'),
-    );
-    console.log(`[bench] area switches: ${flags.switches} between ${SWITCH_AREAS.join(' and ')}`);
-    areaSwitch = await measureAreaSwitches(browser, origin, SWITCH_AREAS, flags.switches).catch(
-      (error: unknown) => ({
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
-    legacy = {
-      student: await repeat('legacy page, student', flags.runs, () =>
-        measureLegacy(browser, origin, 'student', false),
-      ),
-      root: await repeat('legacy page, root + toolbar', flags.runs, () =>
-        measureLegacy(browser, origin, 'root', true),
-      ),
-    };
+    if (groups.has('home')) {
+      for (const throttle of [1, THROTTLE]) {
+        loginToHome[`cpu${throttle}x`] = await repeat(`login to home, ${throttle}x CPU`, flags.runs, () =>
+          measureLoginToHome(browser, origin, 'student', throttle),
+        );
+      }
+    }
+    if (groups.has('switch')) {
+      console.log(`[bench] area switches: ${flags.switches} between ${SWITCH_AREAS.join(' and ')}`);
+      areaSwitch = await measureAreaSwitches(browser, origin, SWITCH_AREAS, flags.switches).catch(
+        (error: unknown) => ({
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
+    if (groups.has('legacy')) {
+      legacy = {
+        student: await repeat('legacy page, student', flags.runs, () =>
+          measureLegacy(browser, origin, 'student', false),
+        ),
+        root: await repeat('legacy page, root + toolbar', flags.runs, () =>
+          measureLegacy(browser, origin, 'root', true),
+        ),
+      };
+    }
   } finally {
     await browser.close();
   }
   let lighthouse: LighthouseScores[] | null = null;
-  let legacyPhp: LegacyPhpResults;
+  let legacyPhp: LegacyPhpResults | null = null;
   try {
-    if (!flags.quick) {
-      console.log('[bench] Lighthouse (mobile): login, home, legacy');
-      const cookie = await sessionCookie(origin, 'student');
+    if (!flags.quick && groups.has('lighthouse')) {
+      const pages = flags.lighthousePages;
+      console.log(`[bench] Lighthouse (mobile): ${[...pages].join(', ')}`);
+      const cookie = pages.has('home') || pages.has('legacy') ? await sessionCookie(origin, 'student') : '';
       lighthouse = await runLighthouse([
-        { name: 'login', url: `${origin}${LOGIN_PATH}` },
-        { name: 'home', url: `${origin}/home`, cookie },
-        { name: 'legacy', url: `${origin}/legacy/`, cookie },
+        ...(pages.has('login') ? [{ name: 'login', url: `${origin}${LOGIN_PATH}` }] : []),
+        ...(pages.has('home') ? [{ name: 'home', url: `${origin}/home`, cookie }] : []),
+        ...(pages.has('legacy') ? [{ name: 'legacy', url: `${origin}/legacy/`, cookie }] : []),
       ]);
     }
-    legacyPhp = await runLegacyPhp({
-      launch: launchBrowser,
-      atriumOrigin: origin,
-      distDir: flags.distDir,
-      runs: flags.runs,
-      lighthouse: !flags.quick,
-      progress: (label) => process.stdout.write(`\r[bench] ${label}   `),
-    });
+    if (groups.has('legacy'))
+      legacyPhp = await runLegacyPhp({
+        launch: launchBrowser,
+        atriumOrigin: origin,
+        distDir: flags.distDir,
+        runs: flags.runs,
+        lighthouse: !flags.quick,
+        progress: (label) => process.stdout.write(`\r[bench] ${label}   `),
+      });
     process.stdout.write('\n');
   } finally {
     await server.close();
   }
   const npmTestSeconds = lastTestRunSeconds(ROOT);
   const rows = buildRows({
+    groups,
     login,
+    typing,
     loginToHome,
     areaSwitch,
     legacy,
     lighthouse,
     buildSeconds,
     npmTestSeconds,
-  }).concat(legacyPhpRows(legacyPhp));
+  }).concat(legacyPhp ? legacyPhpRows(legacyPhp) : []);
   console.log(`\n${textTable(rows)}\n`);
   if (npmTestSeconds === null) console.log(`[bench] npm test time: not measured yet (no ${TEST_RUN_FILE})`);
-  const resultsFile = path.join(ROOT, 'bench', 'results.json');
+  const resultsFile = path.join(ROOT, 'bench', flags.partial ? 'results-partial.json' : 'results.json');
   writeResults(resultsFile, {
     meta: {
       date: new Date().toISOString(),
       runs: flags.runs,
       quick: flags.quick,
+      groups: [...groups],
       switches: flags.switches,
       node: process.version,
       browser: 'Debian /usr/bin/chromium (playwright-core)',
@@ -319,7 +407,17 @@ async function main(): Promise<void> {
     },
     table: rows,
     markdown: markdownTable(rows),
-    raw: { buildSeconds, npmTestSeconds, login, loginToHome, areaSwitch, legacy, lighthouse, legacyPhp },
+    raw: {
+      buildSeconds,
+      npmTestSeconds,
+      login,
+      typing,
+      loginToHome,
+      areaSwitch,
+      legacy,
+      lighthouse,
+      legacyPhp,
+    },
   });
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)}`);
 }

@@ -28,9 +28,11 @@ export interface ColdPageOptions {
   initScript?: string;
 }
 
+export const COLD_VIEWPORT = { width: 1280, height: 800 };
+
 /** A new context (empty cache, no cookies) with one page and its CDP session. */
 export async function openColdPage(browser: Browser, options: ColdPageOptions = {}): Promise<ColdPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: COLD_VIEWPORT });
   const page = await context.newPage();
   if (options.initScript) await page.addInitScript(options.initScript);
   const cdp = await context.newCDPSession(page);

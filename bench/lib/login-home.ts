@@ -14,8 +14,9 @@ export async function measureLoginToHome(
   browser: Browser,
   origin: string,
   username: string,
+  cpuThrottle = 1,
 ): Promise<number | null> {
-  const cold = await openColdPage(browser);
+  const cold = await openColdPage(browser, { cpuThrottle });
   try {
     const { page } = cold;
     await page.goto(`${origin}/common/login`, { waitUntil: 'load' });

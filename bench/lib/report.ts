@@ -1,5 +1,5 @@
 /**
- * The bench's output: one table (measure | Atrium | yardstick | ratio | budget | verdict) printed to the
+ * The bench's output: one table (measure | Atrium | yardstick | minimal React | ratio | budget | verdict) printed to the
  * console and as Markdown for the README, and results.json with the table and every raw run.
  */
 import { writeFileSync } from 'node:fs';
@@ -12,7 +12,11 @@ export interface Row {
   measure: string;
   unit: Unit;
   atrium: number | null;
+  /** The login component as one bundle (bench/yardstick). */
   yardstick?: number | null;
+  /** The minimal React 19 login form (bench/minimal, issue 17). */
+  minimal?: number | null;
+  /** Atrium over the reference its budget names: the component yardstick unless it says minimal React. */
   ratio?: number | null;
   budget?: string;
   verdict?: Verdict;
@@ -43,13 +47,14 @@ function cells(row: Row): string[] {
     row.measure,
     formatValue(row.atrium, row.unit, row.note),
     row.yardstick === undefined ? '' : formatValue(row.yardstick, row.unit),
+    row.minimal === undefined ? '' : formatValue(row.minimal, row.unit),
     row.ratio === undefined || row.ratio === null ? '' : `${row.ratio.toFixed(2)}x`,
     row.budget ?? '',
     row.verdict ?? '',
   ];
 }
 
-const HEADER = ['measure', 'Atrium', 'yardstick', 'ratio', 'budget', 'verdict'];
+const HEADER = ['measure', 'Atrium', 'yardstick', 'minimal React', 'ratio', 'budget', 'verdict'];
 
 export function textTable(rows: readonly Row[]): string {
   const grid = [HEADER, ...rows.map(cells)];

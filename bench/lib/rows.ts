@@ -1,6 +1,7 @@
 /**
- * Turns the raw runs into the table: medians of the cold runs, Atrium beside the yardstick where the issue
- * compares them, and each budget of issue 8 beside the figure it applies to.
+ * Turns the raw runs into the table: medians of the cold runs, Atrium beside the yardsticks where the issues
+ * compare them, and each budget of issues 8 and 17 beside the figure it applies to. Groups that were not
+ * measured (`--only`) give no rows.
  */
 import type { AreaSwitchResult } from './area-switch';
 import { BUDGETS, KB, atLeast, atMost, below } from './budgets';
@@ -10,13 +11,22 @@ import type { LighthouseScores } from './lighthouse';
 import type { LoginLoad } from './login-page';
 import type { Row } from './report';
 import { median, ratio } from './stats';
+import type { InputDelayResult, TypedTextResult } from './typing';
 
 export interface BenchResults {
-  /** By throttle (`cpu1x`, `cpu4x`), then page (`atrium`, `yardstick`, `static`). */
+  /** Which groups of rows were measured (bench/run.ts --only). */
+  groups: ReadonlySet<string>;
+  /** By throttle (`cpu1x`, `cpu4x`), then page (`atrium`, `yardstick`, `minimal`, `static`). */
   login: Record<string, Record<string, LoginLoad[]>>;
-  loginToHome: (number | null)[];
-  areaSwitch: AreaSwitchResult | { error: string };
-  legacy: { student: LegacyLoad[]; root: LegacyLoad[] };
+  /** By page (`atrium`, `yardstick`, `minimal`), 4x CPU. */
+  typing: {
+    typed: Record<string, TypedTextResult[]>;
+    delay: Record<string, InputDelayResult[]>;
+  } | null;
+  /** By throttle (`cpu1x`, `cpu4x`). */
+  loginToHome: Record<string, (number | null)[]>;
+  areaSwitch: AreaSwitchResult | { error: string } | null;
+  legacy: { student: LegacyLoad[]; root: LegacyLoad[] } | null;
   lighthouse: LighthouseScores[] | null;
   buildSeconds: number | null;
   npmTestSeconds: number | null;
@@ -34,7 +44,8 @@ function loginRows(login: BenchResults['login']): Row[] {
   ) => {
     const atrium = med(throttle, 'atrium', pick);
     const yardstick = med(throttle, 'yardstick', pick);
-    return { measure, unit, atrium, yardstick, ratio: ratio(atrium, yardstick) };
+    const minimal = med(throttle, 'minimal', pick);
+    return { measure, unit, atrium, yardstick, minimal, ratio: ratio(atrium, yardstick) };
   };
   const gzip = pair('Login: JS gzip', 'KB', 'cpu1x', (load) => load.jsEncodedBytes);
   const chain = pair('Login: longest request chain', 'count', 'cpu1x', (load) => load.chainDepth);
@@ -85,7 +96,64 @@ function loginRows(login: BenchResults['login']): Row[] {
   return rows;
 }
 
-function areaRows(result: BenchResults['areaSwitch']): Row[] {
+/** Issue 17: typing during boot, Atrium beside both yardsticks, judged against the minimal React page. */
+function typingRows(typing: NonNullable<BenchResults['typing']>): Row[] {
+  const typed = (page: string) => median((typing.typed[page] ?? []).map((run) => run.typedShownMs));
+  const delay = (page: string) => median((typing.delay[page] ?? []).map((run) => run.worstDelayMs));
+  const task = (page: string) => median((typing.delay[page] ?? []).map((run) => run.longestTaskMs));
+  const lost = (typing.typed['atrium'] ?? []).filter((run) => run.finalValue !== 'ab').length;
+  const shown = { atrium: typed('atrium'), yardstick: typed('yardstick'), minimal: typed('minimal') };
+  const shownRatio = ratio(shown.atrium, shown.minimal);
+  const worst = { atrium: delay('atrium'), yardstick: delay('yardstick'), minimal: delay('minimal') };
+  return [
+    {
+      measure: 'Login: typed text shown, 4x CPU',
+      unit: 'ms',
+      ...shown,
+      ratio: shownRatio,
+      budget: `≤ ${BUDGETS.typedShownVsMinimal}x minimal React`,
+      verdict: shownRatio === null ? 'n/a' : atMost(shownRatio, BUDGETS.typedShownVsMinimal),
+      ...(lost > 0 ? { note: `typed text lost or reordered in ${lost} runs` } : {}),
+    },
+    {
+      measure: 'Login: worst input delay during boot, 4x CPU',
+      unit: 'ms',
+      ...worst,
+      ratio: ratio(worst.atrium, worst.minimal),
+      budget: `≤ ${BUDGETS.inputDelayMs} ms`,
+      verdict: atMost(worst.atrium, BUDGETS.inputDelayMs),
+    },
+    {
+      measure: 'Login: longest task after first paint, 4x CPU',
+      unit: 'ms',
+      atrium: task('atrium'),
+      yardstick: task('yardstick'),
+      minimal: task('minimal'),
+      ratio: ratio(task('atrium'), task('minimal')),
+    },
+  ];
+}
+
+function homeRows(loginToHome: BenchResults['loginToHome']): Row[] {
+  const rows: Row[] = [];
+  for (const [throttle, runs] of Object.entries(loginToHome)) {
+    const figure = median(runs);
+    rows.push(
+      throttle === 'cpu4x'
+        ? {
+            measure: 'Sign In → home h1 painted, 4x CPU (student)',
+            unit: 'ms',
+            atrium: figure,
+            budget: `≤ ${BUDGETS.homeH1PaintMs} ms`,
+            verdict: atMost(figure, BUDGETS.homeH1PaintMs),
+          }
+        : { measure: 'Sign In → home h1 painted, no throttling (student)', unit: 'ms', atrium: figure },
+    );
+  }
+  return rows;
+}
+
+function areaRows(result: AreaSwitchResult | { error: string }): Row[] {
   if ('error' in result) {
     return [{ measure: 'Shell: area switch', unit: 'ms', atrium: null, note: `failed: ${result.error}` }];
   }
@@ -126,7 +194,7 @@ function areaRows(result: BenchResults['areaSwitch']): Row[] {
   ];
 }
 
-function legacyRows(legacy: BenchResults['legacy']): Row[] {
+function legacyRows(legacy: NonNullable<BenchResults['legacy']>): Row[] {
   const student = legacy.student;
   const gzip = median(student.map((load) => load.jsEncodedBytes));
   const paint = median(student.map((load) => load.barPaintMs));
@@ -177,23 +245,43 @@ const LOGIN_PAGE_PATH = '/common/login';
 const fmt = (value: number | null | undefined, unit: 'ms' | ''): string =>
   typeof value !== 'number' ? 'n/a' : unit === 'ms' ? `${Math.round(value)} ms` : value.toFixed(3);
 
-function lighthouseRows(scores: LighthouseScores[] | null): Row[] {
-  if (!scores)
-    return [{ measure: 'Lighthouse (mobile)', unit: 'score', atrium: null, note: 'skipped (--quick)' }];
+/** A Lighthouse metric with its budget (issue 17's per-page budgets), or the plain figure. */
+function metricRow(
+  measure: string,
+  value: number | null | undefined,
+  kind: 'ms' | '',
+  limit: number | undefined,
+): Row {
+  const figure = typeof value === 'number' ? value : null;
+  const row: Row = {
+    measure,
+    unit: kind === 'ms' ? 'ms' : 'count',
+    atrium: kind === 'ms' ? figure : null,
+    note: fmt(value, kind),
+  };
+  if (limit === undefined) return row;
+  return { ...row, budget: `≤ ${kind === 'ms' ? `${limit} ms` : limit}`, verdict: atMost(figure, limit) };
+}
+
+function lighthouseRows(scores: LighthouseScores[]): Row[] {
   return scores.flatMap((entry): Row[] => {
     const name = new URL(entry.url).pathname;
     const note = entry.error ? `error: ${entry.error.slice(0, 60)}` : undefined;
+    const budgets: { performance?: number; lcpMs?: number; tbtMs?: number; cls?: number } =
+      name === LOGIN_PAGE_PATH
+        ? { performance: BUDGETS.lighthousePerformance }
+        : name === '/home'
+          ? BUDGETS.lighthouseHome
+          : name === '/legacy/'
+            ? BUDGETS.lighthouseLegacy
+            : {};
     return [
       {
         measure: `Lighthouse ${name}: performance`,
         unit: 'score',
         atrium: entry.performance,
-        // Issue 8 budgets the login page's score; home and the legacy page are measured and reported.
-        ...(name === LOGIN_PAGE_PATH
-          ? {
-              budget: `≥ ${BUDGETS.lighthousePerformance}`,
-              verdict: atLeast(entry.performance, BUDGETS.lighthousePerformance),
-            }
+        ...(budgets.performance !== undefined
+          ? { budget: `≥ ${budgets.performance}`, verdict: atLeast(entry.performance, budgets.performance) }
           : {}),
         ...(note ? { note } : {}),
       },
@@ -205,28 +293,43 @@ function lighthouseRows(scores: LighthouseScores[] | null): Row[] {
         verdict: atLeast(entry.accessibility, BUDGETS.lighthouseAccessibility),
       },
       { measure: `Lighthouse ${name}: best practices`, unit: 'score', atrium: entry.bestPractices },
-      {
-        measure: `Lighthouse ${name}: LCP / TBT / CLS`,
-        unit: 'count',
-        atrium: null,
-        note: `${fmt(entry.lcpMs, 'ms')} / ${fmt(entry.tbtMs, 'ms')} / ${fmt(entry.cls, '')}`,
-      },
+      metricRow(`Lighthouse ${name}: LCP`, entry.lcpMs, 'ms', budgets.lcpMs),
+      metricRow(`Lighthouse ${name}: TBT`, entry.tbtMs, 'ms', budgets.tbtMs),
+      metricRow(`Lighthouse ${name}: CLS`, entry.cls, '', budgets.cls),
     ];
   });
 }
 
 export function buildRows(results: BenchResults): Row[] {
+  const measured = (group: string) => results.groups.has(group);
   return [
-    ...loginRows(results.login),
-    {
-      measure: 'Login → home as student (Sign In → h1 painted)',
-      unit: 'ms',
-      atrium: median(results.loginToHome),
-    },
-    ...areaRows(results.areaSwitch),
-    ...legacyRows(results.legacy),
-    ...lighthouseRows(results.lighthouse),
-    { measure: 'Production build', unit: 's', atrium: results.buildSeconds, note: 'skipped (--skip-build)' },
+    ...(measured('login') ? loginRows(results.login) : []),
+    ...(results.typing ? typingRows(results.typing) : []),
+    ...homeRows(results.loginToHome),
+    ...(results.areaSwitch ? areaRows(results.areaSwitch) : []),
+    ...(results.legacy ? legacyRows(results.legacy) : []),
+    ...(measured('lighthouse')
+      ? results.lighthouse
+        ? lighthouseRows(results.lighthouse)
+        : [
+            {
+              measure: 'Lighthouse (mobile)',
+              unit: 'score' as const,
+              atrium: null,
+              note: 'skipped (--quick)',
+            },
+          ]
+      : []),
+    ...(measured('build')
+      ? [
+          {
+            measure: 'Production build',
+            unit: 's' as const,
+            atrium: results.buildSeconds,
+            note: 'skipped (--skip-build)',
+          },
+        ]
+      : []),
     { measure: 'npm test (last run)', unit: 's', atrium: results.npmTestSeconds, note: 'not measured yet' },
   ];
 }

@@ -38,12 +38,16 @@ export interface BenchServerOptions {
   distDir: string;
   /** Built yardstick (index.html + bundle); served at YARDSTICK_PATH when given. */
   yardstickDir?: string;
+  /** Built minimal React yardstick (issue 17); served at MINIMAL_PATH when given. */
+  minimalDir?: string;
   /** Where uploads would go: kept out of the repo's .data. */
   dataDir: string;
 }
 
 /** Under /common/login so the login component sees the same path shape (and the same API origin). */
 export const YARDSTICK_PATH = '/bench/yardstick/';
+/** The minimal React login form (bench/minimal), one bundle like the yardstick, from the same origin. */
+export const MINIMAL_PATH = '/bench/minimal/';
 /**
  * Atrium's own login page with every script and script preload taken out: the same document (its inline
  * CSS, its prerendered first screen) as plain HTML, the first-paint floor the real page can approach.
@@ -67,22 +71,15 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     // The bench signs in dozens of times a minute from one address; the real limit would turn runs into 429s.
     loginRateLimit: 100_000,
   });
-  const yardstickDir = options.yardstickDir;
-  if (yardstickDir) {
+  const servePage = (base: string, dir: string) => {
     // Same caching as the real pages: the HTML is never cached, the bundle is immutable.
-    app.get(YARDSTICK_PATH, async (_request, reply) =>
+    app.get(base, async (_request, reply) =>
       reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(await readFile(path.join(yardstickDir, 'index.html'), 'utf8')),
+        .send(await readFile(path.join(dir, 'index.html'), 'utf8')),
     );
-    app.get(STATIC_PATH, async (_request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(staticCopy(await app.inject({ method: 'GET', url: LOGIN_PAGE }).then((page) => page.body))),
-    );
-    app.get(`${YARDSTICK_PATH}:file`, async (request, reply) => {
+    app.get(`${base}:file`, async (request, reply) => {
       const { file } = request.params as { file: string };
       if (!/^[\w.-]+\.js$/.test(file)) return reply.callNotFound();
       // The same precompressed encodings the real assets get (scripts/precompress.ts), so the ratio compares
@@ -92,7 +89,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
       );
       const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
       const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
-      const body = await readFile(path.join(yardstickDir, file + suffix)).catch(() => null);
+      const body = await readFile(path.join(dir, file + suffix)).catch(() => null);
       if (!body) return reply.callNotFound();
       if (encoding) reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
       return reply
@@ -100,7 +97,17 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
         .type('text/javascript; charset=utf-8')
         .send(body);
     });
+  };
+  if (options.yardstickDir) {
+    servePage(YARDSTICK_PATH, options.yardstickDir);
+    app.get(STATIC_PATH, async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(staticCopy(await app.inject({ method: 'GET', url: LOGIN_PAGE }).then((page) => page.body))),
+    );
   }
+  if (options.minimalDir) servePage(MINIMAL_PATH, options.minimalDir);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('the bench server has no address');

@@ -1,7 +1,10 @@
 /**
- * Builds the yardstick (bench/yardstick/entry.tsx): the login component and React in ONE production bundle,
- * with the same transpiler and minifier as the real build, so the only difference measured is the
- * micro-frontend machinery (SystemJS, import map, single-spa, module split).
+ * Builds the yardsticks, each ONE production bundle with the same transpiler and minifier as the real build:
+ *
+ * - `component` (bench/yardstick/entry.tsx): Atrium's login component and React, so the only difference
+ *   measured is the micro-frontend machinery (SystemJS, import map, single-spa, module split);
+ * - `minimal` (bench/minimal/entry.tsx, issue 17): a bare React 19 form (a labelled username input and a
+ *   Next button), the floor any React page starts from.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,13 +13,18 @@ import webpack from 'webpack';
 import type { Configuration, Stats } from 'webpack';
 import { precompressDir } from '../../scripts/precompress';
 
+export type YardstickKind = 'component' | 'minimal';
+
 export interface YardstickBuild {
   dir: string;
   bundle: string;
 }
 
-function config(rootDir: string, outDir: string): Configuration {
-  const benchDir = path.join(rootDir, 'bench', 'yardstick');
+/** Where each yardstick's entry and page template live (bench/<folder>/entry.tsx, index.html). */
+const SOURCE_FOLDER: Record<YardstickKind, string> = { component: 'yardstick', minimal: 'minimal' };
+
+function config(rootDir: string, outDir: string, kind: YardstickKind): Configuration {
+  const benchDir = path.join(rootDir, 'bench', SOURCE_FOLDER[kind]);
   return {
     mode: 'production',
     context: rootDir,
@@ -27,7 +35,7 @@ function config(rootDir: string, outDir: string): Configuration {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: { 'single-spa$': path.join(benchDir, 'single-spa-shim.ts') },
+      alias: { 'single-spa$': path.join(rootDir, 'bench', 'yardstick', 'single-spa-shim.ts') },
     },
     module: {
       rules: [
@@ -57,11 +65,15 @@ function config(rootDir: string, outDir: string): Configuration {
   };
 }
 
-export async function buildYardstick(rootDir: string, outDir: string): Promise<YardstickBuild> {
+export async function buildYardstick(
+  rootDir: string,
+  outDir: string,
+  kind: YardstickKind = 'component',
+): Promise<YardstickBuild> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const stats = await new Promise<Stats>((resolve, reject) => {
-    const compiler = webpack(config(rootDir, outDir));
+    const compiler = webpack(config(rootDir, outDir, kind));
     compiler.run((error, result) => {
       compiler.close(() => {});
       if (error) reject(error);
@@ -74,7 +86,7 @@ export async function buildYardstick(rootDir: string, outDir: string): Promise<Y
     (file) => file.endsWith('.js'),
   );
   if (!bundle) throw new Error('the yardstick build emitted no JavaScript');
-  const template = readFileSync(path.join(rootDir, 'bench', 'yardstick', 'index.html'), 'utf8');
+  const template = readFileSync(path.join(rootDir, 'bench', SOURCE_FOLDER[kind], 'index.html'), 'utf8');
   writeFileSync(path.join(outDir, 'index.html'), template.replace('{{BUNDLE}}', bundle));
   // Served with the same build-time encodings as Atrium's assets.
   precompressDir(outDir);

@@ -28,8 +28,6 @@ export interface LoginDeps {
   carousel: CarouselDeps;
   /** For the copyright year. */
   now: () => Date;
-  /** A username to start from (typed before the app mounted). */
-  initialUsername?: string;
 }
 
 const POPUP_FEATURES = 'popup,width=520,height=640';

@@ -6,10 +6,9 @@
  * modes, update) was the largest single part of the login module, and the login page's JS budget is tight
  * (issue 8). Same container as single-spa-react's default: `#single-spa-application:<name>` in <body>.
  */
-import { Component, useEffect } from 'react';
+import { Component, startTransition, useEffect } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { api } from '@atrium/api';
 import { LoginRoot } from './components/LoginRoot';
@@ -46,16 +45,9 @@ const roots = new Map<string, Root>();
 /** Set by the server on the container when it holds the prerendered first screen (prerender.tsx). */
 const PRERENDERED_ATTR = 'data-atrium-prerendered';
 
-/** What the user typed into the prerendered screen before the app took over. */
-function typedBeforeMount(element: HTMLElement): string | undefined {
-  if (!element.hasAttribute(PRERENDERED_ATTR)) return undefined;
-  const input = element.querySelector<HTMLInputElement>('input[name="username"]');
-  return input && input.value !== '' ? input.value : undefined;
-}
-
 /**
- * After the first commit React has replaced the prerendered markup (createRoot clears its container), and
- * the app has adopted the inline stylesheet's text (login-styles.ts): the element can go.
+ * After the first commit React owns the prerendered markup (hydrated) and the app has adopted the inline
+ * stylesheet's text (login-styles.ts): the element can go, and the page's submit guard lets go of the form.
  */
 function retirePrerendered(element: HTMLElement): void {
   element.removeAttribute(PRERENDERED_ATTR);
@@ -82,29 +74,37 @@ export async function bootstrap(): Promise<void> {
   void api.finishPendingSignOut();
 }
 
+/**
+ * On the served page the container holds the prerendered form (prerender.tsx): React hydrates it rather
+ * than replacing it (issue 17). Hydration is concurrent, so it runs in slices that let keystrokes through
+ * (a keystroke that needs the form live hydrates the rest at once), the field the user is typing into is
+ * never swapped, and what they typed is taken over by UsernameStep. Elsewhere (a build without the
+ * prerendered form, an in-app navigation) the app renders from scratch.
+ */
 export function mount(props: AppProps): Promise<void> {
   return new Promise((resolve) => {
     const element = container(props.name);
-    const initialUsername = typedBeforeMount(element);
-    const root = createRoot(element);
-    roots.set(props.name, root);
-    const committed = () => {
-      retirePrerendered(element);
-      resolve();
-    };
-    // Synchronously: between reading the prerendered field and React replacing it, no keystroke may land.
-    flushSync(() =>
-      root.render(
-        <Committed onCommit={committed}>
-          <Boundary>
-            <LoginRoot
-              {...(props.boot ? { boot: props.boot } : {})}
-              {...(initialUsername !== undefined ? { initialUsername } : {})}
-            />
-          </Boundary>
-        </Committed>,
-      ),
+    const prerendered = element.hasAttribute(PRERENDERED_ATTR);
+    const app = (
+      <Committed
+        onCommit={() => {
+          retirePrerendered(element);
+          resolve();
+        }}
+      >
+        <Boundary>
+          <LoginRoot {...(props.boot ? { boot: props.boot } : {})} />
+        </Boundary>
+      </Committed>
     );
+    // In a transition: at the default priority React 19 hydrates the whole form in one task; as a transition it
+    // yields to the browser every few milliseconds. A keystroke meanwhile hydrates at once what it needs.
+    if (prerendered) startTransition(() => void roots.set(props.name, hydrateRoot(element, app)));
+    else {
+      const root = createRoot(element);
+      roots.set(props.name, root);
+      root.render(app);
+    }
   });
 }
 

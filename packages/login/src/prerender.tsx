@@ -5,11 +5,14 @@
  *
  * It is the app's own first render: `LoginApp` with dependencies that do nothing, so the markup is what
  * React's first commit produces in the browser (settings still loading: no help links, footer links without
- * addresses). The mount (lifecycles.tsx) replaces it in place and keeps what the user typed meanwhile.
+ * addresses). The mount (lifecycles.tsx) hydrates it (issue 17): the painted form becomes the live one
+ * without being replaced, what the user typed meanwhile stays in the field, and React's hydration yields
+ * to input instead of rendering the whole form in one task. Hence renderToString, whose markup carries
+ * what hydration needs (text separators), rather than renderToStaticMarkup.
  *
  * Build-time only: this module pulls in react-dom/server and is never part of a browser bundle.
  */
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { kitCss } from '@atrium/ui';
 import type { BootResult } from './core/login-machine';
 import type { LoginDeps } from './deps';
@@ -67,7 +70,7 @@ function inertDeps(now: Date): LoginDeps {
 /** `now` sets the footer's year (the build's); the app renders the visitor's own year when it mounts. */
 export function renderLoginFrame(now: Date = new Date()): LoginFrame {
   return {
-    html: renderToStaticMarkup(<LoginApp deps={inertDeps(now)} />),
+    html: renderToString(<LoginApp deps={inertDeps(now)} />),
     css: `${kitCss}\n${loginCss}`,
   };
 }

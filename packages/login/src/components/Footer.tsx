@@ -19,7 +19,9 @@ export function Footer({ termsUrl, privacyUrl, origin, year }: FooterProps) {
           <li>{privacy ? <a href={privacy}>Privacy Policy</a> : <span>Privacy Policy</span>}</li>
         </ul>
       </nav>
-      <p>© {year} Atrium. All rights reserved.</p>
+      {/* The page's prerendered year is the build's: across a new year hydration (lifecycles.tsx) must not
+          fail on it, which would replace the form and what was typed into it. */}
+      <p suppressHydrationWarning>© {year} Atrium. All rights reserved.</p>
     </footer>
   );
 }

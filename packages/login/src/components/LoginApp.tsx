@@ -93,14 +93,20 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
             </Button>
           </div>
         </div>
-        <Showcase carousel={carousel} id={showcaseId} backRef={backRef} onClose={() => switchView(false)} />
+        {/* Suspense boundaries that never suspend: on the prerendered page (lifecycles.tsx) each is hydrated
+            on its own, so a keystroke in the form does not wait for the showcase and footer to hydrate. */}
+        <Suspense fallback={null}>
+          <Showcase carousel={carousel} id={showcaseId} backRef={backRef} onClose={() => switchView(false)} />
+        </Suspense>
       </main>
-      <Footer
-        termsUrl={settings.termsUrl}
-        privacyUrl={settings.privacyUrl}
-        origin={deps.location.origin}
-        year={deps.now().getFullYear()}
-      />
+      <Suspense fallback={null}>
+        <Footer
+          termsUrl={settings.termsUrl}
+          privacyUrl={settings.privacyUrl}
+          origin={deps.location.origin}
+          year={deps.now().getFullYear()}
+        />
+      </Suspense>
       {promptOpen ? (
         // Mounted only while a prompt is open, so its chunk loads on demand; meanwhile focus stays on the
         // link that opened it, and the dialog's trap returns it there on close.

@@ -7,19 +7,14 @@ import { useLoginStyles } from './login-styles';
 /** The props single-spa passes: the root config's `boot`, plus single-spa's own (ignored here). */
 export interface LoginRootProps {
   boot?: () => Promise<BootResult>;
-  /** Typed into the prerendered first screen before the app mounted (lifecycles.tsx). */
-  initialUsername?: string;
 }
 
 /** Without a boot function (mounted outside the root config) a sign-in still lands on the home page. */
 const noBoot = async (): Promise<BootResult> => 'started';
 
-export function LoginRoot({ boot, initialUsername }: LoginRootProps) {
+export function LoginRoot({ boot }: LoginRootProps) {
   // Read once per mount: the location's query (returnUrl) belongs to this visit of the page.
-  const [deps] = useState(() => ({
-    ...browserDeps(boot ?? noBoot),
-    ...(initialUsername !== undefined ? { initialUsername } : {}),
-  }));
+  const [deps] = useState(() => browserDeps(boot ?? noBoot));
   const styled = useLoginStyles();
   return styled ? <LoginApp deps={deps} /> : null;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { USERNAME_MAX_LENGTH } from '@atrium/api';
 import { Button, Spinner, TextField } from '@atrium/ui';
@@ -34,6 +34,14 @@ export function UsernameStep({ state, machine, showHelpLinks, onPrompt, onIntent
   const external = state.step === 'external';
   const valid = isValidUsername(state.username);
   const tooLong = state.username.trim().length > USERNAME_MAX_LENGTH;
+
+  // Hydrated over the prerendered form (lifecycles.tsx): what was typed before React took over is in the
+  // field but not in the state, and the next render would set the field back to the state. Taken over in
+  // the hydration's own commit, before anything can render again. A no-op on any later mount.
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== machine.store.get().username) machine.setUsername(typed);
+  }, [machine]);
 
   useEffect(() => {
     const input = inputRef.current;

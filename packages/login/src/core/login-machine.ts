@@ -42,8 +42,6 @@ export interface LoginMachineDeps {
   /** The page's origin and query string, read once (for `returnUrl`). */
   location: { origin: string; search: string };
   popup: ExternalPopupDeps;
-  /** A username to start from: what was typed into the prerendered page before the app mounted. */
-  initialUsername?: string;
 }
 
 export const HOME_PATH = '/home';
@@ -87,10 +85,7 @@ export function landingUrl(location: { origin: string; search: string }): string
 }
 
 export function createLoginMachine(deps: LoginMachineDeps): LoginMachine {
-  const store = createStore<LoginState>({
-    ...initialLoginState(),
-    username: deps.initialUsername ?? '',
-  });
+  const store = createStore<LoginState>(initialLoginState());
   let popup: PopupHandle | null = null;
   let externalCode: { state: string; code: string } | null = null;
   // Answers that arrive after Back or unmount belong to an attempt the user abandoned.

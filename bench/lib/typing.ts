@@ -1,0 +1,291 @@
+/**
+ * Typing during boot (issue 17), measured the same way on Atrium's login page and on both yardsticks, cold:
+ *
+ * - **typed text shown**: wait for the username box, type two characters with no delay, and stamp (in the
+ *   page's clock, from navigation start) the frame after the input's value holds them: what the person sees,
+ *   not when the field got focus;
+ * - **worst input delay during boot**: at first paint a click on the username box, then (once the page has
+ *   taken the click) one character every 50 ms until 5 s after first paint, sent through CDP without waiting
+ *   for the page to take them (a person does not wait either); the Event Timing API reports each event's delay (`processingStart - startTime`), and the worst
+ *   `keydown`/`input`/`pointerdown` delay is the figure. The longest main-thread task after first paint is
+ *   kept beside it (Long Tasks API), as are the long animation frames' scripts, to say where the time went.
+ */
+import type { Browser, CDPSession } from 'playwright-core';
+import { COLD_VIEWPORT, openColdPage } from './browser';
+
+export const USERNAME_SELECTOR = 'input[name="username"]';
+const TYPED_TEXT = 'ab';
+const KEY_INTERVAL_MS = 50;
+const TYPING_WINDOW_MS = 5_000;
+/** The events whose delay the issue names. */
+const MEASURED_EVENTS = new Set(['keydown', 'input', 'pointerdown']);
+
+/**
+ * Runs before the page's scripts. Stamps `__benchTypedShown` once the username field holds the typed text and
+ * a frame has been painted with it (rAF, then a task: the frame's paint has happened). Checked on every input
+ * event and every DOM change (the login app replaces the prerendered field and carries the value over).
+ */
+const TYPED_OBSERVER = `(() => {
+  const expected = ${JSON.stringify(TYPED_TEXT)};
+  let pending = false;
+  const holds = () => {
+    const input = document.querySelector(${JSON.stringify(USERNAME_SELECTOR)});
+    return !!input && input.value === expected;
+  };
+  const check = () => {
+    if (window.__benchTypedShown !== undefined || pending || !holds()) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        pending = false;
+        // Still there after the frame (a controlled input could have been set back): then it was shown.
+        if (holds()) window.__benchTypedShown = performance.now();
+        else check();
+      };
+      channel.port2.postMessage(null);
+    });
+  };
+  window.addEventListener('input', check, true);
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+})();`;
+
+export interface TypedTextResult {
+  /** From navigation start to the frame showing both characters; null if they never showed (30 s). */
+  typedShownMs: number | null;
+  fcpMs: number | null;
+  /** The field's value at the end: anything but the typed text means a keystroke was lost or reordered. */
+  finalValue: string | null;
+}
+
+/** Typed text shown: one cold load. */
+export async function measureTypedText(
+  browser: Browser,
+  url: string,
+  cpuThrottle: number,
+): Promise<TypedTextResult> {
+  const cold = await openColdPage(browser, { cpuThrottle, initScript: TYPED_OBSERVER });
+  try {
+    const { page } = cold;
+    const loaded = page.goto(url, { waitUntil: 'load' });
+    const field = page.locator(USERNAME_SELECTOR);
+    await field.waitFor({ state: 'visible', timeout: 30_000 });
+    // Focus, then both keys back to back (Playwright's keyboard, no delay between them).
+    await field.pressSequentially(TYPED_TEXT, { delay: 0 });
+    await page
+      .waitForFunction(
+        () => (window as { __benchTypedShown?: number }).__benchTypedShown !== undefined,
+        null,
+        {
+          timeout: 30_000,
+        },
+      )
+      .catch(() => undefined);
+    await loaded.catch(() => undefined);
+    return await page.evaluate((selector) => {
+      const shown = (window as { __benchTypedShown?: number }).__benchTypedShown;
+      return {
+        typedShownMs: shown ?? null,
+        fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        finalValue: document.querySelector<HTMLInputElement>(selector)?.value ?? null,
+      };
+    }, USERNAME_SELECTOR);
+  } finally {
+    await cold.close();
+  }
+}
+
+/** Collects Event Timing entries, long tasks and long animation frames from the very start of the page. */
+const EVENT_OBSERVER = `(() => {
+  const events = (window.__benchEvents = []);
+  const tasks = (window.__benchLongTasks = []);
+  const frames = (window.__benchLongFrames = []);
+  const observe = (options, fn) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(fn)).observe(options);
+    } catch (e) {}
+  };
+  // 16 ms is the API's smallest threshold: an event with a longer delay is always reported (duration >= delay).
+  observe({ type: 'event', durationThreshold: 16, buffered: true }, (e) =>
+    events.push({ name: e.name, startTime: e.startTime, delay: e.processingStart - e.startTime, duration: e.duration }),
+  );
+  observe({ type: 'longtask', buffered: true }, (e) => tasks.push({ startTime: e.startTime, duration: e.duration }));
+  observe({ type: 'long-animation-frame', buffered: true }, (e) =>
+    frames.push({
+      startTime: e.startTime,
+      duration: e.duration,
+      blockingDuration: e.blockingDuration,
+      scripts: (e.scripts || []).map((s) => ({
+        source: (s.sourceURL || '').replace(/^.*\\//, ''),
+        invoker: s.invoker,
+        duration: Math.round(s.duration),
+      })),
+    }),
+  );
+})();`;
+
+interface EventRecord {
+  name: string;
+  startTime: number;
+  delay: number;
+  duration: number;
+}
+interface TaskRecord {
+  startTime: number;
+  duration: number;
+}
+interface FrameRecord extends TaskRecord {
+  blockingDuration: number;
+  scripts: { source: string; invoker: string; duration: number }[];
+}
+
+export interface InputDelayResult {
+  /** Worst keydown/input/pointerdown delay in the 5 s from first paint; 0 when none reached 16 ms. */
+  worstDelayMs: number | null;
+  /** Which event that was. */
+  worstEvent: string | null;
+  /** Longest main-thread task that started after first paint (Long Tasks API). */
+  longestTaskMs: number | null;
+  fcpMs: number | null;
+  keysSent: number;
+  /** Characters in the username field at the end: fewer than keysSent means keystrokes were lost. */
+  keysInField: number | null;
+  /** The three longest animation frames after first paint, with their scripts, to explain the figure. */
+  longFrames: FrameRecord[];
+}
+
+export interface FieldPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * Where the username field is at first paint, so the cold run clicks without asking the page. A page that
+ * paints its form as HTML (Atrium's) is read with JavaScript off: once the app runs, the settings add links
+ * that move the field. A page whose form only exists once its script has run (the yardsticks) is read
+ * after load.
+ */
+export async function usernameFieldPoint(browser: Browser, url: string): Promise<FieldPoint | null> {
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ viewport: COLD_VIEWPORT, javaScriptEnabled });
+    try {
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      const field = page.locator(USERNAME_SELECTOR);
+      if (!javaScriptEnabled && (await field.count()) === 0) continue;
+      const box = await field.boundingBox({ timeout: 30_000 });
+      if (box) return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    } catch {
+      // No field found this way: try the next, or click nowhere.
+    } finally {
+      await context.close();
+    }
+  }
+  return null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+function waitForFirstPaint(cdp: CDPSession, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    cdp.on('Page.lifecycleEvent', (event: { name: string }) => {
+      if (event.name !== 'firstContentfulPaint') return;
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Worst input delay during boot: one cold load, typed at from first paint. */
+export async function measureInputDelay(
+  browser: Browser,
+  url: string,
+  cpuThrottle: number,
+  field: FieldPoint | null,
+): Promise<InputDelayResult> {
+  const cold = await openColdPage(browser, { cpuThrottle, initScript: EVENT_OBSERVER });
+  try {
+    const { page, cdp } = cold;
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    const painted = waitForFirstPaint(cdp, 30_000);
+    const loaded = page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    if (!(await painted)) throw new Error(`${url}: no first contentful paint within 30 s`);
+    // Sent without awaiting: the browser stamps each event when it gets it, the page takes it when it can.
+    const sent: Promise<unknown>[] = [];
+    const send = (method: 'Input.dispatchMouseEvent' | 'Input.dispatchKeyEvent', params: object) => {
+      const done = cdp.send(method, params as never).catch(() => undefined);
+      sent.push(done);
+      return done;
+    };
+    const paintedAt = Date.now();
+    if (field) {
+      const mouse = { x: field.x, y: field.y, button: 'left', clickCount: 1 };
+      // The typing starts once the page has taken the click: a mouse event can reach the page after key
+      // events sent later (the browser hit-tests it first), and keys before the focus would go nowhere. The
+      // click's own pointerdown delay counts like any other.
+      await Promise.all([
+        send('Input.dispatchMouseEvent', { type: 'mousePressed', ...mouse }),
+        send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...mouse }),
+      ]);
+    }
+    const started = Date.now();
+    let keysSent = 0;
+    for (let at = KEY_INTERVAL_MS; started + at <= paintedAt + TYPING_WINDOW_MS; at += KEY_INTERVAL_MS) {
+      await sleep(started + at - Date.now());
+      const letter = String.fromCharCode(97 + (keysSent % 26));
+      const key = {
+        key: letter,
+        code: `Key${letter.toUpperCase()}`,
+        windowsVirtualKeyCode: 65 + (keysSent % 26),
+      };
+      send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text: letter });
+      send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+      keysSent += 1;
+    }
+    await Promise.race([Promise.all(sent), sleep(30_000)]);
+    await loaded.catch(() => undefined);
+    // Let the last events' entries be delivered to the observer.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    const data = await page.evaluate((selector) => {
+      const state = window as unknown as {
+        __benchEvents?: EventRecord[];
+        __benchLongTasks?: TaskRecord[];
+        __benchLongFrames?: FrameRecord[];
+      };
+      return {
+        events: state.__benchEvents ?? [],
+        tasks: state.__benchLongTasks ?? [],
+        frames: state.__benchLongFrames ?? [],
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        value: document.querySelector<HTMLInputElement>(selector)?.value ?? null,
+      };
+    }, USERNAME_SELECTOR);
+    const fcp = data.fcp ?? 0;
+    const inWindow = (startTime: number) => startTime >= fcp && startTime <= fcp + TYPING_WINDOW_MS;
+    const measured = data.events.filter(
+      (event) => MEASURED_EVENTS.has(event.name) && inWindow(event.startTime),
+    );
+    const worst = measured.reduce<EventRecord | null>(
+      (max, event) => (max === null || event.delay > max.delay ? event : max),
+      null,
+    );
+    const tasksAfterPaint = data.tasks.filter((task) => task.startTime >= fcp);
+    return {
+      worstDelayMs: worst ? worst.delay : 0,
+      worstEvent: worst?.name ?? null,
+      longestTaskMs: tasksAfterPaint.length ? Math.max(...tasksAfterPaint.map((task) => task.duration)) : 0,
+      fcpMs: data.fcp,
+      keysSent,
+      keysInField: data.value === null ? null : data.value.length,
+      longFrames: data.frames
+        .filter((frame) => frame.startTime >= fcp)
+        .sort((a, b) => b.duration - a.duration)
+        .slice(0, 3),
+    };
+  } finally {
+    await cold.close();
+  }
+}
