@@ -1,51 +1,19 @@
 /**
- * The HTTP client: one method per call of SPEC section 7 (table in docs/architecture.md). Every answer is
- * validated against `schemas.ts`, so a caller either gets the promised shape or an `ApiError`: never a
- * half-parsed object, never an unhandled crash.
- *
- * Only the login calls' schemas (schemas-login.ts) load with the client. The schemas of every other call
- * (schemas-session.ts) are a lazily imported chunk: the cold login page must not download them (login JS
- * budget), and those calls only run after sign-in. Such a call starts loading the chunk with its request and
- * awaits it before validating, so every answer is still validated.
+ * The typed HTTP client: one method per row of the endpoint table (endpoints.ts, SPEC section 7), each made
+ * by one generic `call` over the transport (transport.ts). Every answer is validated against its schema, so
+ * a caller either gets the promised shape or an `ApiError`: never a half-parsed object, never an unhandled
+ * crash. The few calls with a rule of their own are written out below the generic ones.
  */
 import * as v from 'valibot';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from './errors.js';
-import {
-  createTransport,
-  type CallOptions,
-  type StatefulHeaders,
-  type TransportOptions,
-  type TransportRequest,
-} from './transport.js';
-import {
-  ExternalStartResponseSchema,
-  LoginResponseSchema,
-  LoginSettingsSchema,
-  LookupResponseSchema,
-  MessageResponseSchema,
-} from './schemas-login.js';
-import type {
-  ClientSupportRequest,
-  DevUser,
-  ExternalStartResponse,
-  InitializeResponse,
-  LegacyInitializeResponse,
-  LoginActionRequest,
-  LoginResponse,
-  LoginSettings,
-  LookupResponse,
-  MessageResponse,
-  School,
-  UploadUrlResponse,
-  UploadVideoRequest,
-} from './schemas.js';
-import type * as SessionSchemasModule from './schemas-session.js';
-import type { MigrationMapResponse } from './schemas-session.js';
+import { ENDPOINTS, loadSessionChunk, type Endpoint, type Endpoints, type NoInput } from './endpoints.js';
+import type { SessionEndpoints } from './session-endpoints.js';
+import type { LoginResponse, School } from './schemas.js';
+import { createTransport, type CallOptions, type TransportOptions } from './transport.js';
 import { uploadFile } from './upload-loader.js';
 import type { UploadOptions } from './upload.js';
 import { browserPendingSignOut, type PendingSignOut } from './pending-sign-out.js';
 
-export { DEFAULT_TIMEOUT_MS } from './transport.js';
 export type { CallOptions, StatefulHeaders } from './transport.js';
 
 export interface ApiClientOptions extends TransportOptions {
@@ -53,42 +21,40 @@ export interface ApiClientOptions extends TransportOptions {
   pendingSignOut?: PendingSignOut;
 }
 
-type LoginActionName = LoginActionRequest['action'];
-export type LoginActionResult<A extends LoginActionName> = A extends 'lookup'
-  ? LookupResponse
-  : A extends 'external_start'
-    ? ExternalStartResponse
-    : LoginResponse;
+/** The method a row becomes: `(options?)` without input, else `(input, options?)`. */
+type MethodOf<E> =
+  E extends Endpoint<infer I, infer O, infer _S>
+    ? [keyof I] extends [never]
+      ? (callOptions?: CallOptions) => Promise<O>
+      : (input: I, callOptions?: CallOptions) => Promise<O>
+    : never;
+type Methods = { [K in keyof Endpoints]: MethodOf<Endpoints[K]> } & {
+  [K in keyof SessionEndpoints]: MethodOf<SessionEndpoints[K]>;
+};
 
-type SessionSchemas = typeof SessionSchemasModule;
+/** The rows of session-endpoints.ts by name: the client's methods exist before their chunk has loaded. */
+const SESSION_CALLS = [
+  'legacyInitialize',
+  'roster',
+  'recentSupportRequests',
+  'requestUploadUrl',
+  'uploadVideo',
+  'getAccessToken',
+  'unreadCount',
+  'migrationMap',
+  'devUsers',
+  'switchUser',
+  'switchBack',
+] as const satisfies readonly (keyof SessionEndpoints)[];
+// Every row but swapCompany (session-endpoints.ts writes it out) is listed above: this type fails to compile otherwise.
+type _EverySessionCallListed = [
+  Exclude<keyof SessionEndpoints, (typeof SESSION_CALLS)[number] | 'swapCompany'>,
+] extends [never]
+  ? true
+  : never;
+const _everySessionCallListed: _EverySessionCallListed = true;
 
-let sessionSchemas: Promise<SessionSchemas> | null = null;
-
-/** One shared load of the schemas chunk; a failed load is forgotten so the next call tries again. */
-function loadSessionSchemas(): Promise<SessionSchemas> {
-  sessionSchemas ??= import(/* webpackChunkName: "api-schemas" */ './schemas-session.js').catch(
-    (cause: unknown) => {
-      sessionSchemas = null;
-      throw cause;
-    },
-  );
-  return sessionSchemas;
-}
-
-/** A schema of schemas-session.ts, resolved when the call first needs it. */
-interface LazySchema<TSchema extends v.GenericSchema> {
-  load: () => Promise<TSchema>;
-}
-
-function lazy<TSchema extends v.GenericSchema>(
-  pick: (schemas: SessionSchemas) => TSchema,
-): LazySchema<TSchema> {
-  return { load: () => loadSessionSchemas().then(pick) };
-}
-
-interface RequestSpec<TSchema extends v.GenericSchema> extends TransportRequest {
-  schema: TSchema | LazySchema<TSchema>;
-}
+type AnyEndpoint = Endpoint<Record<string, unknown>, unknown>;
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const transport = createTransport(options);
@@ -97,16 +63,36 @@ export function createApiClient(options: ApiClientOptions = {}) {
   // (the widgets harden them against a legacy page's Object.prototype: widgets/src/legacy/own-entries.ts).
   let prepareSchema: <T>(schema: T) => T = (schema) => schema;
 
-  /** One call through the transport, its answer validated against the call's schema. */
-  async function request<TSchema extends v.GenericSchema>(
-    spec: RequestSpec<TSchema>,
-  ): Promise<v.InferOutput<TSchema>> {
+  /**
+   * One call of the table: the body is the row's constant fields plus the input's declared fields (nothing
+   * else the caller's object holds), and the answer must pass the row's schema.
+   */
+  async function call(
+    endpoint: AnyEndpoint | Endpoint<NoInput, unknown, v.GenericSchema>,
+    input: Record<string, unknown>,
+    callOptions?: CallOptions,
+    query?: Record<string, string>,
+    headers?: Record<string, string>,
+  ): Promise<unknown> {
+    const { output } = endpoint;
     // Loaded in parallel with the request; awaited only once the answer is in.
-    const schema = 'load' in spec.schema ? spec.schema.load() : Promise.resolve(spec.schema);
+    const schema = 'load' in output ? output.load() : Promise.resolve(output);
     // Rejections are handled below; this stops an unhandled-rejection report when the fetch fails first.
     schema.catch(() => {});
-    const { status, json } = await transport.request(spec);
-    let resolved: TSchema;
+    let body: Record<string, unknown> | undefined;
+    if (!endpoint.get) {
+      body = { action: endpoint.action };
+      for (const field of endpoint.fields ?? []) body[field] = input[field];
+    }
+    const { status, json } = await transport.request({
+      method: endpoint.get ? 'GET' : 'POST',
+      path: endpoint.path,
+      body,
+      options: callOptions,
+      query,
+      headers,
+    });
+    let resolved: v.GenericSchema;
     try {
       resolved = await schema;
     } catch (cause) {
@@ -119,144 +105,79 @@ export function createApiClient(options: ApiClientOptions = {}) {
         cause: v.flatten(parsed.issues),
       });
     }
-    return parsed.output;
+    return endpoint.pick ? endpoint.pick(parsed.output) : parsed.output;
   }
+
+  /** The session chunk (session-endpoints.ts); one that cannot load is, to the caller, a network failure. */
+  async function sessionChunk() {
+    try {
+      return await loadSessionChunk();
+    } catch (cause) {
+      throw new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
+    }
+  }
+
+  const methods = {} as Record<string, unknown>;
+  for (const [name, endpoint] of Object.entries(ENDPOINTS) as unknown as [string, AnyEndpoint][]) {
+    methods[name] = endpoint.fields
+      ? (input: Record<string, unknown>, callOptions?: CallOptions) => call(endpoint, input, callOptions)
+      : (callOptions?: CallOptions) => call(endpoint, {}, callOptions);
+  }
+  // A session row's method takes (input, options) or (options) alone, as its row says once loaded.
+  for (const name of SESSION_CALLS) {
+    methods[name] = async (first?: unknown, second?: CallOptions) => {
+      const endpoint = (await sessionChunk()).SESSION_ENDPOINTS[name] as unknown as AnyEndpoint;
+      return endpoint.fields
+        ? call(endpoint, first as Record<string, unknown>, second)
+        : call(endpoint, {}, first as CallOptions | undefined);
+    };
+  }
+  const generic = methods as Methods;
 
   /**
    * A 401 answer to a sign-in attempt is the expected "wrong username or password", not an exception:
    * it resolves to `{ success: false, message }` so the login form shows the message and stays put.
    */
-  async function signIn<TSchema extends v.GenericSchema>(
-    body: LoginActionRequest,
-    schema: TSchema | LazySchema<TSchema>,
-    callOptions?: CallOptions,
-  ): Promise<v.InferOutput<TSchema> | LoginResponse> {
-    try {
-      const answer = await request({
-        method: 'POST',
-        path: '/common/login/login_actions.php',
-        schema,
-        body,
-        options: callOptions,
-      });
-      // A new sign-in replaced whatever session the cookie named: no earlier sign-out is left to finish.
-      if ((answer as { success?: unknown }).success === true) pendingSignOut.clear();
-      return answer;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'unauthorized') {
-        return { success: false, message: error.message };
+  function signIn<I>(method: (input: I, callOptions?: CallOptions) => Promise<LoginResponse>) {
+    return async (input: I, callOptions?: CallOptions): Promise<LoginResponse> => {
+      try {
+        const answer = await method(input, callOptions);
+        // A new sign-in replaced whatever session the cookie named: no earlier sign-out is left to finish.
+        if (answer.success) pendingSignOut.clear();
+        return answer;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'unauthorized') {
+          return { success: false, message: error.message };
+        }
+        throw error;
       }
-      throw error;
-    }
+    };
   }
 
-  const post = <TSchema extends v.GenericSchema>(
-    path: string,
-    schema: TSchema | LazySchema<TSchema>,
-    body: unknown,
-    callOptions?: CallOptions,
-  ) => request({ method: 'POST', path, schema, body, options: callOptions });
-  const get = <TSchema extends v.GenericSchema>(
-    path: string,
-    schema: TSchema | LazySchema<TSchema>,
-    callOptions?: CallOptions,
-    query?: Record<string, string>,
-  ) =>
-    request(
-      query === undefined
-        ? { method: 'GET', path, schema, options: callOptions }
-        : { method: 'GET', path, schema, options: callOptions, query },
-    );
-
   const client = {
+    ...generic,
     /** The transport under every call: the page's bearer token and stateful headers live there. */
     transport,
-    /**
-     * Send every call to `serverOrigin` (e.g. `https://app.school.edu`) instead of the page's origin: the
-     * widgets on a legacy page of another origin call Atrium where their script came from. Cookies go with
-     * those calls (`credentials: 'include'`; the server answers CORS only for ATRIUM_EMBED_ORIGINS), and
-     * the bearer token and the stateful headers go there and nowhere else.
-     */
-    useServerOrigin(serverOrigin: string): void {
-      transport.useServerOrigin(serverOrigin);
-    },
-    /**
-     * A link to a server page (the request log): the path as is while calls go to the page's own origin,
-     * else absolute on the server's origin.
-     */
-    urlOf(path: string): string {
-      return transport.urlOf(path);
-    },
+    /** Calls go to another origin than the page's (the widgets on a legacy host); see the transport. */
+    useServerOrigin: transport.useServerOrigin,
+    /** A link to a server page (the request log), on the server's origin when that is not the page's. */
+    urlOf: transport.urlOf,
+    /** Hold the `/lapi/` bearer token in memory (null forgets it). */
+    setAccessToken: transport.setAccessToken,
     /** Adapts every answer schema before it parses (see `prepareSchema`). */
     prepareSchemas(prepare: <T>(schema: T) => T): void {
       prepareSchema = prepare;
-    },
-    /** Hold the `/lapi/` bearer token in memory (null forgets it). */
-    setAccessToken(token: string | null): void {
-      transport.setAccessToken(token);
-    },
-    setStatefulHeaders(headers: StatefulHeaders): void {
-      transport.setStatefulHeaders(headers);
-    },
-    clearStatefulHeaders(): void {
-      transport.setStatefulHeaders(null);
-    },
-    getStatefulHeaders(): Readonly<{ company: string | null; school: string | null }> {
-      return transport.statefulHeaders();
     },
 
     /**
      * The session for this page. When the user signed out and the server never heard it, that sign-out is
      * finished first, and the page starts signed out (`unauthorized`) even while the server is unreachable.
      */
-    async initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
+    async initialize(callOptions?: CallOptions) {
       if (!(await client.finishPendingSignOut(callOptions))) {
         throw new ApiError('unauthorized', UNKNOWN_ERROR_MESSAGE, 401);
       }
-      return post(
-        '/lapi/rpc/common/ionic/initialize',
-        lazy((s) => s.InitializeResponseSchema),
-        {},
-        callOptions,
-      );
-    },
-    legacyInitialize(
-      req: { session_data: Record<string, unknown> },
-      callOptions?: CallOptions,
-    ): Promise<LegacyInitializeResponse> {
-      return post(
-        '/common/api/lite/system/legacy_initialize',
-        lazy((s) => s.LegacyInitializeResponseSchema),
-        { session_data: req.session_data },
-        callOptions,
-      );
-    },
-    forgotPassword(req: { username: string }, callOptions?: CallOptions): Promise<MessageResponse> {
-      return post(
-        '/common/api/lite/system/forgot_password',
-        MessageResponseSchema,
-        { username: req.username },
-        callOptions,
-      );
-    },
-    forgotUsername(req: { email: string }, callOptions?: CallOptions): Promise<MessageResponse> {
-      return post(
-        '/common/api/lite/system/forgot_username',
-        MessageResponseSchema,
-        { email: req.email },
-        callOptions,
-      );
-    },
-    /** The schools a root user can switch to (the `data` list of the answer). */
-    async roster(callOptions?: CallOptions): Promise<School[]> {
-      return (
-        await post(
-          '/lapi/rpc/schools/roster',
-          lazy((s) => s.RosterResponseSchema),
-          {},
-          callOptions,
-        )
-      ).data;
+      return generic.initialize(callOptions);
     },
     /**
      * Switch the legacy session to another company/school. The caller then sends the browser to the
@@ -266,51 +187,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       req: { current_company_id: number | string; sis_school_id: number | string },
       callOptions?: CallOptions,
     ): Promise<School> {
-      const current = String(req.current_company_id);
-      const answer = await request({
-        method: 'GET',
-        path: '/common/switch/swap_company.php',
-        schema: lazy((s) => s.SwapCompanyResponseSchema),
-        options: callOptions,
-        query: { current_company_id: current, sis_school_id: String(req.sis_school_id), no_redirect: '1' },
-        // The server's proof that Atrium's own script sent this state-changing GET (issue 19): the stateful
-        // company header, or the chosen company when none is set yet.
-        headers: { 'X-Atrium-Company': current },
-      });
-      // The server now holds the new company in its session; our headers would contradict it.
-      transport.setStatefulHeaders(null);
-      if (!answer.success) throw new ApiError('http', UNKNOWN_ERROR_MESSAGE, 200);
-      return answer.school;
-    },
-    /** Recent client support requests of the user (the `data` list of the answer). */
-    async recentSupportRequests(callOptions?: CallOptions): Promise<ClientSupportRequest[]> {
-      return (
-        await post(
-          '/lapi/rpc/support/recent',
-          lazy((s) => s.SupportRecentResponseSchema),
-          {},
-          callOptions,
-        )
-      ).data;
-    },
-    requestUploadUrl(
-      req: { mimetype: string; size: number; ext: string },
-      callOptions?: CallOptions,
-    ): Promise<UploadUrlResponse> {
-      return post(
-        '/lapi/rpc/support/upload-url',
-        lazy((s) => s.UploadUrlResponseSchema),
-        { mimetype: req.mimetype, size: req.size, ext: req.ext },
-        callOptions,
-      );
-    },
-    uploadVideo(req: UploadVideoRequest, callOptions?: CallOptions) {
-      return post(
-        '/lapi/rpc/support/upload-video',
-        lazy((s) => s.UploadVideoResponseSchema),
-        { id: req.id, data: req.data, doc_id: req.doc_id },
-        callOptions,
-      );
+      return (await sessionChunk()).swapCompany(call, transport, req, callOptions);
     },
     /**
      * PUT a file with upload progress (XMLHttpRequest); see `uploadFile`. A relative address (the
@@ -320,46 +197,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const base = transport.base();
       return uploadFile(base === undefined ? url : new URL(url, `${base}/`).href, blob, uploadOptions);
     },
-
-    loginSettings(callOptions?: CallOptions): Promise<LoginSettings> {
-      return get('/lapi/rpc/login/settings', LoginSettingsSchema, callOptions);
-    },
-    lookup(req: { username: string }, callOptions?: CallOptions): Promise<LookupResponse> {
-      return post(
-        '/common/login/login_actions.php',
-        LookupResponseSchema,
-        { action: 'lookup', username: req.username },
-        callOptions,
-      );
-    },
     /** Resolves `{ success: false, message }` on a 401 (wrong password); see `signIn`. */
-    login(
-      req: { username: string; password: string; company_id?: number | undefined },
-      callOptions?: CallOptions,
-    ): Promise<LoginResponse> {
-      const body: LoginActionRequest = { action: 'login', username: req.username, password: req.password };
-      if (req.company_id !== undefined) body.company_id = req.company_id;
-      return signIn(body, LoginResponseSchema, callOptions);
-    },
-    externalStart(req: { username: string }, callOptions?: CallOptions): Promise<ExternalStartResponse> {
-      return post(
-        '/common/login/login_actions.php',
-        ExternalStartResponseSchema,
-        { action: 'external_start', username: req.username },
-        callOptions,
-      );
-    },
+    login: signIn(generic.login),
     /** Like `login`: a 401 resolves to `{ success: false, message }`. */
-    externalComplete(
-      req: { username: string; state: string; code: string },
-      callOptions?: CallOptions,
-    ): Promise<LoginResponse> {
-      return signIn(
-        { action: 'external_complete', username: req.username, state: req.state, code: req.code },
-        LoginResponseSchema,
-        callOptions,
-      );
-    },
+    externalComplete: signIn(generic.externalComplete),
     /**
      * Ends the session on the server, and forgets the token and stateful headers whatever it answers. When
      * the call fails the sign-out is remembered (see pending-sign-out.ts) and finished by the next page.
@@ -367,12 +208,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     async logout(callOptions?: CallOptions): Promise<{ success: boolean }> {
       pendingSignOut.set();
       try {
-        const answer = await post(
-          '/common/login/logout.php',
-          lazy((s) => s.SuccessResponseSchema),
-          {},
-          callOptions,
-        );
+        const answer = await generic.logout(callOptions);
         pendingSignOut.clear();
         return answer;
       } finally {
@@ -392,58 +228,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
       } catch {
         return false;
       }
-    },
-    /** Trade the legacy session cookie for a bearer token; the caller decides whether to `setAccessToken`. */
-    getAccessToken(callOptions?: CallOptions): Promise<{ access_token: string }> {
-      return post(
-        '/common/login/get_access_token.php',
-        lazy((s) => s.AccessTokenResponseSchema),
-        {},
-        callOptions,
-      );
-    },
-    async unreadCount(callOptions?: CallOptions): Promise<number> {
-      return (
-        await get(
-          '/lapi/rpc/common/notifications/unread-count',
-          lazy((s) => s.UnreadCountResponseSchema),
-          callOptions,
-        )
-      ).count;
-    },
-    /** The migration map the server serves (@atrium/migration, docs/migration.md); public, no token needed. */
-    migrationMap(callOptions?: CallOptions): Promise<MigrationMapResponse> {
-      return get(
-        '/migration-map.json',
-        lazy((s) => s.MigrationMapSchema),
-        callOptions,
-      );
-    },
-    async devUsers(callOptions?: CallOptions): Promise<DevUser[]> {
-      return (
-        await post(
-          '/lapi/rpc/dev/users',
-          lazy((s) => s.DevUsersResponseSchema),
-          {},
-          callOptions,
-        )
-      ).data;
-    },
-    switchUser(req: { username: string }, callOptions?: CallOptions): Promise<{ success: boolean }> {
-      return post(
-        '/lapi/rpc/dev/switch-user',
-        lazy((s) => s.SuccessResponseSchema),
-        { username: req.username },
-        callOptions,
-      );
-    },
-    switchBack(callOptions?: CallOptions): Promise<{ success: boolean }> {
-      return post(
-        '/lapi/rpc/dev/switch-back',
-        lazy((s) => s.SuccessResponseSchema),
-        {},
-        callOptions,
-      );
     },
   };
   return client;

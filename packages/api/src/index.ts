@@ -6,17 +6,10 @@ export { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError, sanitizeServerMessage } fr
 export type { ApiErrorCode } from './errors.js';
 export { createApiClient, api } from './client.js';
 // The transport alone (also `@atrium/api/transport`, for bundles that must not carry the validator).
-export { createTransport, DEFAULT_TIMEOUT_MS } from './transport.js';
+export { createTransport } from './transport.js';
 export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from './transport.js';
-export { createPendingSignOut, PENDING_SIGN_OUT_KEY } from './pending-sign-out.js';
 export type { PendingSignOut, FlagStorage } from './pending-sign-out.js';
-export type {
-  ApiClient,
-  ApiClientOptions,
-  CallOptions,
-  LoginActionResult,
-  StatefulHeaders,
-} from './client.js';
+export type { ApiClient, ApiClientOptions, CallOptions, StatefulHeaders } from './client.js';
 export { uploadFile } from './upload-loader.js';
 export type { UploadOptions, UploadProgress, XhrLike } from './upload.js';
 export { APP_CATALOGUE, APP_KEYS, findApp } from './app-catalogue.js';
