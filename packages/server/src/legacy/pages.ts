@@ -1,5 +1,5 @@
-import type { CatalogueApp } from '../../../api/src/app-catalogue.js';
-import type { School } from '../../../api/src/schemas.js';
+import type { CatalogueApp } from '@atrium/api/app-catalogue';
+import type { School } from '@atrium/api/schemas';
 import type { LegacyPageMatch } from '@atrium/migration';
 import type { DemoUser } from '../demo-data/users.js';
 import { displayName } from '../demo-data/users.js';

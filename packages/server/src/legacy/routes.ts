@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CATALOGUE, findApp } from '../../../api/src/app-catalogue.js';
+import { APP_CATALOGUE, findApp } from '@atrium/api/app-catalogue';
 import type { ServerContext } from '../context.js';
 import { findAuth, type Auth } from '../auth.js';
 import { pageCsp, sendHtml } from '../html/security-headers.js';

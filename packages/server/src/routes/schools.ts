@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SwapCompanyQuerySchema, type School } from '../../../api/src/schemas.js';
+import { SwapCompanyQuerySchema, type School } from '@atrium/api/schemas';
 import type { ServerContext } from '../context.js';
 import { requireRoot } from '../auth.js';
 import { SCHOOLS, findSchool } from '../demo-data/organisations.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CATALOGUE } from '../../../api/src/app-catalogue.js';
-import type { LoginSettings } from '../../../api/src/schemas.js';
+import { APP_CATALOGUE } from '@atrium/api/app-catalogue';
+import type { LoginSettings } from '@atrium/api/schemas';
 import type { ServerContext } from '../context.js';
 import { clearSessionCookie, findAuth, requireAuth, setSessionCookie } from '../auth.js';
 import { unauthorized } from '../errors.js';
