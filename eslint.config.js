@@ -38,6 +38,28 @@ export default tseslint.config(
     },
   },
   {
+    // Doors only: another package is reached through its package.json `exports` (`@atrium/api/schemas`),
+    // never by a relative path into its src, which would bypass what the package chose to expose.
+    files: ['packages/**/*.{ts,tsx}', 'root-config/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/src', '../*/src/**', '../../*/src', '../../*/src/**', '../../../*/src/**'],
+              message: "Import another package through its exports ('@atrium/<name>' or a subpath of it).",
+            },
+            {
+              group: ['**/packages/*/src/**', '**/root-config/src/**'],
+              message: "Import another package through its exports ('@atrium/<name>' or a subpath of it).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },

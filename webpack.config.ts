@@ -59,6 +59,15 @@ export const SHARED_PACKAGES = ['api', 'session', 'ui'] as const;
 
 const SHARED_SUBPATH = new RegExp(`^@atrium/(${SHARED_PACKAGES.join('|')})/`);
 
+/**
+ * Subpaths whose exports are all re-exported by their package's main entry (`@atrium/session` is
+ * `export * from './core.js'` plus its React hook): inside the import-map world they are that shared module,
+ * so code written for the legacy widgets (which bundle the subpath) still finds one session per page.
+ */
+export const SHARED_SUBPATH_ALIASES: Readonly<Record<string, string>> = {
+  '@atrium/session/core': '@atrium/session',
+};
+
 /** React ships CommonJS only; these get a small ES re-export shim so the System module has `default` too. */
 const CJS_VENDOR_MODULES = new Set<string>(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client']);
 
@@ -252,7 +261,10 @@ function systemConfig(
     externalsType: 'system',
     externals: [
       ({ request }: ExternalItemFunctionData, callback: (error?: Error, result?: string) => void) => {
+        const alias = request === undefined ? undefined : SHARED_SUBPATH_ALIASES[request];
         if (request && request !== entry.name && externalNames.has(request)) callback(undefined, request);
+        else if (alias !== undefined && alias !== entry.name && externalNames.has(alias))
+          callback(undefined, alias);
         // A subpath of a shared singleton (`@atrium/api/schemas`) is not in the import map: bundling it
         // would give this module a second copy of what the page shares. Legacy widgets may; System modules not.
         else if (request && SHARED_SUBPATH.test(request) && !request.startsWith(`${entry.name}/`))

@@ -6,7 +6,14 @@
  * On failure it never retries by itself: a server in trouble would otherwise get a retry storm from every
  * open tab. The shell shows a Retry button (status 'error') that calls `boot()` again.
  */
-import { ApiError, api as defaultApi, toSafeSameOriginUrl } from '@atrium/api';
+import {
+  ApiError,
+  LOGIN_PATH,
+  START_PATH,
+  api as defaultApi,
+  isPathUnder,
+  toSafeSameOriginUrl,
+} from '@atrium/api';
 import type { ApiClient } from '@atrium/api';
 import type { SessionStore } from '@atrium/session';
 import { navigateToUrl } from 'single-spa';
@@ -43,8 +50,6 @@ export interface BootDeps {
   reportError?: (error: unknown) => void;
 }
 
-export const START_PATH = '/start';
-export const LOGIN_PATH = '/common/login';
 const BLOCKING_ELEMENT_ID = 'atrium-blocking';
 
 /** The `#atrium-blocking` element of index.html, shown and hidden through its `hidden` attribute. */
@@ -57,10 +62,6 @@ export function createBlockingMessage(
     show: () => element()?.removeAttribute('hidden'),
     hide: () => element()?.setAttribute('hidden', ''),
   };
-}
-
-function isPathUnder(pathname: string, base: string): boolean {
-  return pathname === base || pathname.startsWith(`${base}/`);
 }
 
 /** The public `site` route (not `sites`, which is guarded). */

@@ -5,20 +5,18 @@
 export { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError, sanitizeServerMessage } from './errors.js';
 export type { ApiErrorCode } from './errors.js';
 export { createApiClient, api } from './client.js';
-export { createPendingSignOut, PENDING_SIGN_OUT_KEY } from './pending-sign-out.js';
+// The transport alone (also `@atrium/api/transport`, for bundles that must not carry the validator).
+export { createTransport } from './transport.js';
+export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from './transport.js';
 export type { PendingSignOut, FlagStorage } from './pending-sign-out.js';
-export type {
-  ApiClient,
-  ApiClientOptions,
-  CallOptions,
-  LoginActionResult,
-  StatefulHeaders,
-} from './client.js';
+export type { ApiClient, ApiClientOptions, CallOptions, StatefulHeaders } from './client.js';
 export { uploadFile } from './upload-loader.js';
 export type { UploadOptions, UploadProgress, XhrLike } from './upload.js';
 export { APP_CATALOGUE, APP_KEYS, findApp } from './app-catalogue.js';
 export type { AppKey, CatalogueApp } from './app-catalogue.js';
 export { toSafeSameOriginUrl, schoolHomePath } from './safe-url.js';
+export { HOME_PATH, LOGIN_PATH, START_PATH, isPathUnder } from './route-manifest.js';
+export type { AreaName } from './route-manifest.js';
 // Runtime schemas: only the ones browser code needs at load (the login forms validate with these). The
 // rest are in `@atrium/api/schemas` (package.json "exports"): re-exporting them here would put every schema
 // into this System module, which the cold login page loads.

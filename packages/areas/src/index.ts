@@ -2,8 +2,9 @@
  * @atrium/areas: the area kit every `@atrium/area-<name>` parcel is built from, and the list of areas.
  * The areas themselves are loaded by the shell through the import map, never through this barrel.
  */
-export { AREA_NAMES, areaModuleName } from './area-names';
-export type { AreaName } from './area-names';
+// The list of areas is the route manifest's (@atrium/api/routes).
+export { AREA_NAMES, areaModuleName } from '@atrium/api/routes';
+export type { AreaName } from '@atrium/api/routes';
 export { createArea } from './kit/create-area';
 export type { AreaLifecycles } from './kit/create-area';
 export { AreaPropsContext, useAreaProps } from './kit/area-context';

@@ -1,6 +1,7 @@
 import { LogController } from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestLog } from './state/request-log.js';
+import { LOGIN_PATH, isPathUnder } from '@atrium/api/routes';
 
 /** API calls are logged; page and asset loads are not (they would drown the calls). */
 export function isApiPath(url: string): boolean {
@@ -15,9 +16,9 @@ export function isApiPath(url: string): boolean {
 export function isLoginPagePath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
   return (
-    (pathname === '/common/login' || pathname.startsWith('/common/login/')) &&
+    isPathUnder(pathname, LOGIN_PATH) &&
     !pathname.endsWith('.php') &&
-    !pathname.startsWith('/common/login/sso/')
+    !pathname.startsWith(`${LOGIN_PATH}/sso/`)
   );
 }
 

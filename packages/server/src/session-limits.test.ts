@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InitializeResponseSchema, LegacyInitializeResponseSchema } from '../../api/src/schemas.js';
+import { InitializeResponseSchema, LegacyInitializeResponseSchema } from '@atrium/api/schemas';
 import { Client, ErrorSchema, startServer, type Running } from './test-helpers.js';
 import type { MemorySessionStore } from './state/sessions.js';
 

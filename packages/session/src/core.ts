@@ -15,7 +15,7 @@ export type {
 } from './store.js';
 export { parseChannelMessage } from './channel.js';
 export type { SessionChannelMessage } from './channel.js';
-export { DISMISSED_STORAGE_KEY } from './dismissed-storage.js';
+export { DISMISSED_STORAGE_KEY, loadDismissedIds, saveDismissedIds } from './dismissed-storage.js';
 export { USER_DATA_PREFIX, clearUserData, userDataKey } from './user-storage.js';
 export { session } from './singleton.js';
 export { canSeeDevToolbar, displayName, isHomeRoute, visibleNotifications } from './helpers.js';

@@ -142,7 +142,7 @@ afterEach(async () => {
   root = null;
   container.remove();
   session.reset();
-  api.clearStatefulHeaders();
+  api.transport.setStatefulHeaders(null);
   globalThis.fetch = realFetch;
 });
 
@@ -236,7 +236,7 @@ describe('DevToolbar (React)', () => {
 
   it('filters schools, swaps, clears stateful headers and goes to the school home', async () => {
     session.setState({ sis: sisFor('root') });
-    api.setStatefulHeaders({ company_id: 1, sis_school_id: 10 });
+    api.transport.setStatefulHeaders({ company_id: 1, sis_school_id: 10 });
     await render({ defaultOpen: true });
     await settle();
     const input = document.querySelector<HTMLInputElement>('[role="combobox"]')!;
@@ -259,7 +259,7 @@ describe('DevToolbar (React)', () => {
     expect(calls).to.include(
       '/common/switch/swap_company.php?current_company_id=1&sis_school_id=11&no_redirect=1',
     );
-    expect(api.getStatefulHeaders()).to.deep.equal({ company: null, school: null });
+    expect(api.transport.statefulHeaders()).to.deep.equal({ company: null, school: null });
     expect(navigations).to.deep.equal([`${location.origin}/pharm/`]);
   });
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isApiError } from '../../api/src/errors.js';
+import { isApiError } from '@atrium/api/errors';
 import { fetchLegacySession } from '../src/legacy/lite-session.js';
 
 /** `optional=1`: a visitor with no session gets 204, not a 401 the browser would log. */

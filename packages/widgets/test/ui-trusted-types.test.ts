@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import DOMPurify from 'dompurify';
-import { createNativeSanitizer, createSanitizer } from '../../ui/src/trusted-types.js';
+import { createNativeSanitizer, createSanitizer } from '@atrium/ui/trusted-types';
 
 const FLAG = '__atriumPolicyXss';
 

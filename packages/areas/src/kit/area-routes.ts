@@ -1,3 +1,4 @@
+import { HOME_PATH } from '@atrium/api';
 import type { AppKey } from '@atrium/api';
 
 /** One route of the shell's route table (docs/architecture.md, "Areas"), as an area describes it. */
@@ -99,5 +100,5 @@ export const APP_ROUTES: Readonly<Record<AppKey, readonly AreaRoute[]>> = {
 /** Where the launcher opens an app: its first route. */
 export function appEntryHref(key: AppKey): string {
   const first = APP_ROUTES[key][0];
-  return first ? routeHref(first) : '/home';
+  return first ? routeHref(first) : HOME_PATH;
 }

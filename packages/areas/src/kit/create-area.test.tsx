@@ -4,7 +4,7 @@ import { act } from '@testing-library/react';
 import { adoptedStyleCount } from '@atrium/ui';
 import { session } from '@atrium/session';
 import type { AreaProps } from '@atrium/ui';
-import { AREA_NAMES } from '../area-names';
+import { AREA_NAMES } from '@atrium/api/routes';
 import type { AreaLifecycles } from './create-area';
 import { createArea } from './create-area';
 import { AreaLayout } from './AreaLayout';

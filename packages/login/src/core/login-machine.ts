@@ -3,7 +3,7 @@
  * organisation, then the password; or, for external accounts, the SSO popup. React components only read
  * the state and call the actions; every side effect (HTTP, boot, navigation, the popup) is injected.
  */
-import { UNKNOWN_ERROR_MESSAGE, toSafeSameOriginUrl } from '@atrium/api';
+import { HOME_PATH, LOGIN_PATH, UNKNOWN_ERROR_MESSAGE, toSafeSameOriginUrl } from '@atrium/api';
 import type { ApiClient, Company } from '@atrium/api';
 import { errorText, serverText } from './errors';
 import { openExternalPopup } from './external-popup';
@@ -44,7 +44,8 @@ export interface LoginMachineDeps {
   popup: ExternalPopupDeps;
 }
 
-export const HOME_PATH = '/home';
+/** Where a sign-in lands without a usable returnUrl (the route manifest's home). */
+export { HOME_PATH };
 export const EXTERNAL_EARLY_MESSAGE = 'Finish signing in in the popup window first, then click Sign In.';
 
 export interface LoginMachine {
@@ -80,7 +81,7 @@ export function initialLoginState(): LoginState {
 export function landingUrl(location: { origin: string; search: string }): string {
   const raw = new URLSearchParams(location.search).get('returnUrl');
   const safe = raw === null ? null : toSafeSameOriginUrl(raw, location.origin);
-  if (safe === null || !safe.startsWith('/') || safe.startsWith('/common/login')) return HOME_PATH;
+  if (safe === null || !safe.startsWith('/') || safe.startsWith(LOGIN_PATH)) return HOME_PATH;
   return safe;
 }
 

@@ -1,4 +1,4 @@
-import type { SystemNotificationInput } from '../../../api/src/schemas.js';
+import type { SystemNotificationInput } from '@atrium/api/schemas';
 
 /**
  * Seed system notifications: one of every kind the shell and the legacy bar must handle (SPEC section 2).

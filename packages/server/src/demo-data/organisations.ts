@@ -1,4 +1,4 @@
-import type { Company, School } from '../../../api/src/schemas.js';
+import type { Company, School } from '@atrium/api/schemas';
 
 /** Organisations (companies) of the demo, with the term each one is in. */
 export interface DemoCompany extends Company {

@@ -8,7 +8,7 @@
  * inline script); it creates the `atrium-loader` Trusted Types policy for the script URL.
  */
 import { createHash } from 'node:crypto';
-import { loaderSnippet } from '../../../widgets/src/loader/snippet.js';
+import { loaderSnippet } from '@atrium/widgets/loader';
 import { escapeHtml } from './escape.js';
 
 /** The loader's text (a constant: the page's settings are attributes of its <script> element). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { InitializeResponseSchema } from '../../../api/src/schemas.js';
-import { APP_CATALOGUE } from '../../../api/src/app-catalogue.js';
+import { InitializeResponseSchema } from '@atrium/api/schemas';
+import { APP_CATALOGUE } from '@atrium/api/app-catalogue';
 import { Client, normalizeHtml, startServer, type Running } from '../test-helpers.js';
 import { safeSameOriginPath } from './safe-path.js';
 

@@ -1,10 +1,11 @@
-import type { CatalogueApp } from '../../../api/src/app-catalogue.js';
-import type { School } from '../../../api/src/schemas.js';
+import type { CatalogueApp } from '@atrium/api/app-catalogue';
+import type { School } from '@atrium/api/schemas';
 import type { LegacyPageMatch } from '@atrium/migration';
 import type { DemoUser } from '../demo-data/users.js';
 import { displayName } from '../demo-data/users.js';
 import { html, type SafeHtml } from '../html/escape.js';
 import { renderPage } from '../html/page.js';
+import { LOGIN_PATH } from '@atrium/api/routes';
 
 /**
  * The legacy PHP screens, as server-rendered demo pages: no React, no SystemJS; the widgets bundle adds the
@@ -29,7 +30,7 @@ function nav(user: DemoUser | null, newPage: string | null): SafeHtml {
     <ul>
       <li><a href="/legacy/">Legacy home</a></li>
       <li>${across}</li>
-      ${user ? html`<li>${signOutForm()}</li>` : html`<li><a href="/common/login">Sign in</a></li>`}
+      ${user ? html`<li>${signOutForm()}</li>` : html`<li><a href="${LOGIN_PATH}">Sign in</a></li>`}
     </ul>
     ${user ? html`<p>Signed in as <strong>${displayName(user)}</strong> (${user.username})</p>` : ''}
   </nav>`;
@@ -57,7 +58,7 @@ export function signOutPage(user: DemoUser | null): string {
           <p>You are signed in as <strong>${displayName(user)}</strong>.</p>
           ${signOutForm()}`
       : html`<h1>You are signed out</h1>
-          <p><a href="/common/login">Sign in</a></p>`,
+          <p><a href="${LOGIN_PATH}">Sign in</a></p>`,
   });
 }
 

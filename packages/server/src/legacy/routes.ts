@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CATALOGUE, findApp } from '../../../api/src/app-catalogue.js';
+import { APP_CATALOGUE, findApp } from '@atrium/api/app-catalogue';
 import type { ServerContext } from '../context.js';
 import { findAuth, type Auth } from '../auth.js';
 import { pageCsp, sendHtml } from '../html/security-headers.js';
@@ -19,8 +19,9 @@ import { legacyPageAt, newCounterpart } from '@atrium/migration';
 import { schoolHomePath } from '@atrium/api';
 import { SCHOOLS, findSchool } from '../demo-data/organisations.js';
 import { servedMigrationMap } from './migration-map.js';
+import { START_PATH } from '@atrium/api/routes';
 
-const DEFAULT_RETURN = '/start';
+const DEFAULT_RETURN = START_PATH;
 
 function splitUrl(url: string): { pathname: string; search: string } {
   const at = url.indexOf('?');

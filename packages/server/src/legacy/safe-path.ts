@@ -1,4 +1,4 @@
-import { toSafeSameOriginUrl } from '../../../api/src/safe-url.js';
+import { toSafeSameOriginUrl } from '@atrium/api/safe-url';
 
 /** Any origin will do: the guard only needs one to resolve against and compare the result with. */
 const BASE = 'http://atrium.invalid';

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
-import { baselineModules, fixtureModule, manifestOf } from '../../../releases/src/test-fixtures.js';
-import type { FixtureModule } from '../../../releases/src/test-fixtures.js';
+import { baselineModules, fixtureModule, manifestOf } from '@atrium/releases/testing';
+import type { FixtureModule } from '@atrium/releases/testing';
 import { Client, startServer, type Running } from '../test-helpers.js';
 
 const TOKEN = 'test-deploy-token-0123456789abcdef';

@@ -10,8 +10,8 @@ import {
   SupportRecentResponseSchema,
   SwapCompanyResponseSchema,
   UnreadCountResponseSchema,
-} from '../../../api/src/schemas.js';
-import { APP_KEYS } from '../../../api/src/app-catalogue.js';
+} from '@atrium/api/schemas';
+import { APP_KEYS } from '@atrium/api/app-catalogue';
 import { Client, ErrorSchema, normalizeHtml, startServer, type Running } from '../test-helpers.js';
 
 let server: Running;

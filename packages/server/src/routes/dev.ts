@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SwitchUserRequestSchema, type DevUser } from '../../../api/src/schemas.js';
+import { SwitchUserRequestSchema, type DevUser } from '@atrium/api/schemas';
 import type { ServerContext } from '../context.js';
 import { requireAuth, requireRoot } from '../auth.js';
 import { displayName } from '../demo-data/users.js';

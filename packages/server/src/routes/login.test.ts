@@ -7,7 +7,7 @@ import {
   LoginResponseSchema,
   LookupResponseSchema,
   SuccessResponseSchema,
-} from '../../../api/src/schemas.js';
+} from '@atrium/api/schemas';
 import { Client, ErrorSchema, startServer, type Running } from '../test-helpers.js';
 
 const LOGIN = '/common/login/login_actions.php';

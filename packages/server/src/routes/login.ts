@@ -5,7 +5,7 @@ import {
   type ExternalStartResponse,
   type LoginResponse,
   type LookupResponse,
-} from '../../../api/src/schemas.js';
+} from '@atrium/api/schemas';
 import type { ServerContext } from '../context.js';
 import { findCompany } from '../demo-data/organisations.js';
 import type { DemoUser } from '../demo-data/users.js';

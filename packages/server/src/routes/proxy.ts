@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.js';
+import { LOGIN_PATH } from '@atrium/api/routes';
 
 /**
  * What the browser gets when the backend does not answer properly, in the JSON error format: 504 when it
@@ -39,8 +40,8 @@ export function proxyRoutes(
   return async function register(app: FastifyInstance): Promise<void> {
     if (!upstream) return;
     // Static routes beat the proxy's wildcard in Fastify's router.
-    app.get('/common/login', indexHandler);
-    app.get('/common/login/', indexHandler);
+    app.get(LOGIN_PATH, indexHandler);
+    app.get(`${LOGIN_PATH}/`, indexHandler);
     const timeout = ctx.options.proxyTimeoutMs;
     for (const prefix of ['/lapi', '/common']) {
       await app.register(httpProxy, {

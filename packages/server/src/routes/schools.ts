@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SwapCompanyQuerySchema, type School } from '../../../api/src/schemas.js';
+import { SwapCompanyQuerySchema, type School } from '@atrium/api/schemas';
 import type { ServerContext } from '../context.js';
 import { requireRoot } from '../auth.js';
 import { SCHOOLS, findSchool } from '../demo-data/organisations.js';
 import { HttpError, badRequest, notFound } from '../errors.js';
 import { assertNotCrossSite } from '../security/csrf.js';
 import { parseInput } from '../validation.js';
+import { HOME_PATH } from '@atrium/api/routes';
 
 function parseId(value: string, name: string): number {
   if (!/^\d{1,9}$/.test(value)) throw badRequest('invalid-request', `${name}: expected a numeric id`);
@@ -16,7 +17,7 @@ function parseId(value: string, name: string): number {
 export function schoolHomeLocation(_school: School): string {
   // The abbreviation is data, not a path we trust (one seed school is `//evil.example`): never build a
   // Location from it. The client does the production abbreviation-based redirect through its own guard.
-  return '/home';
+  return HOME_PATH;
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CATALOGUE } from '../../../api/src/app-catalogue.js';
-import type { LoginSettings } from '../../../api/src/schemas.js';
+import { APP_CATALOGUE } from '@atrium/api/app-catalogue';
+import type { LoginSettings } from '@atrium/api/schemas';
 import type { ServerContext } from '../context.js';
 import { clearSessionCookie, findAuth, requireAuth, setSessionCookie } from '../auth.js';
 import { unauthorized } from '../errors.js';
 import { pageCsp, sendHtml } from '../html/security-headers.js';
 import { signOutPage } from '../legacy/pages.js';
+import { LOGIN_PATH } from '@atrium/api/routes';
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
@@ -34,7 +35,7 @@ export function sessionRoutes(ctx: ServerContext, random: () => number = Math.ra
     app.post('/common/login/logout.php', async (request, reply) => {
       await endSession(request, reply);
       if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
-        return reply.redirect('/common/login', 303);
+        return reply.redirect(LOGIN_PATH, 303);
       }
       return { success: true };
     });

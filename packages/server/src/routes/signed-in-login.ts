@@ -7,17 +7,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { findAuth } from '../auth.js';
 import { safeSameOriginPath } from '../legacy/safe-path.js';
+import { HOME_PATH, LOGIN_PATH } from '@atrium/api/routes';
 
 /** Written by the browser (@atrium/api pending-sign-out.ts); the server and the browser share no code. */
 const PENDING_SIGN_OUT_COOKIE = 'atrium_signout';
-const LOGIN_PAGE = /^\/common\/login\/?$/;
-const HOME = '/home';
+/** The login page itself (not its calls): `/common/login`, with or without the trailing slash. */
+const isLoginPage = (pathname: string): boolean => pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/`;
 
 export function redirectSignedInFromLogin(ctx: ServerContext) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [pathname = '', query = ''] = request.url.split('?', 2);
-    if (!LOGIN_PAGE.test(pathname)) return;
+    if (!isLoginPage(pathname)) return;
     // With ATRIUM_PROXY the sessions live in the real backend: it decides there. While the shared session
     // store is away the form is shown (its sign-in then says why it cannot sign in).
     if (ctx.options.proxy !== null) return;
@@ -28,7 +29,7 @@ export function redirectSignedInFromLogin(ctx: ServerContext) {
     const returnUrl = safeSameOriginPath(new URLSearchParams(query).get('returnUrl'));
     // Never back to the login page itself: that would be a loop.
     const target =
-      returnUrl !== null && !LOGIN_PAGE.test(returnUrl.split('?', 1)[0] ?? '') ? returnUrl : HOME;
+      returnUrl !== null && !isLoginPage(returnUrl.split('?', 1)[0] ?? '') ? returnUrl : HOME_PATH;
     await reply.redirect(target, 302);
   };
 }

@@ -2,11 +2,7 @@ import { readFile, readdir, readlink } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  UploadUrlResponseSchema,
-  UploadVideoResponseSchema,
-  UploadedVideoSchema,
-} from '../../../api/src/schemas.js';
+import { UploadUrlResponseSchema, UploadVideoResponseSchema, UploadedVideoSchema } from '@atrium/api/schemas';
 import * as v from 'valibot';
 import { Client, ErrorSchema, normalizeHtml, startServer, type Running } from '../test-helpers.js';
 

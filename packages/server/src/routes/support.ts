@@ -6,7 +6,7 @@ import {
   type ClientSupportRequest,
   type UploadUrlResponse,
   type UploadedVideo,
-} from '../../../api/src/schemas.js';
+} from '@atrium/api/schemas';
 import type { ServerContext } from '../context.js';
 import { requireRootOrHq } from '../auth.js';
 import { supportDisplay } from '../demo-data/support.js';

@@ -6,7 +6,7 @@ import {
   type InitializeResponse,
   type LegacyInitializeResponse,
   type MessageResponse,
-} from '../../../api/src/schemas.js';
+} from '@atrium/api/schemas';
 import type { ServerContext } from '../context.js';
 import { findAuth, requireAuth, type Auth } from '../auth.js';
 import { findCompany } from '../demo-data/organisations.js';

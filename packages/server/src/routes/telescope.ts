@@ -4,6 +4,7 @@ import { findAuth } from '../auth.js';
 import { html } from '../html/escape.js';
 import { renderPage } from '../html/page.js';
 import { pageCsp, sendHtml } from '../html/security-headers.js';
+import { LOGIN_PATH } from '@atrium/api/routes';
 
 /**
  * The request-log viewer (SPEC: loaded from /lapi/telescope/requests): calls, uploaded videos and user
@@ -17,7 +18,7 @@ export function telescopeRoutes(ctx: ServerContext) {
         const page = renderPage({
           title: 'Sign in required',
           main: html`<h1>Sign in required</h1>
-            <p><a href="/common/login">Sign in</a> to see the request log.</p>`,
+            <p><a href="${LOGIN_PATH}">Sign in</a> to see the request log.</p>`,
         });
         return sendHtml(reply, page, pageCsp(), 401);
       }

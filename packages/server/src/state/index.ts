@@ -1,4 +1,4 @@
-import type { UploadedVideo } from '../../../api/src/schemas.js';
+import type { UploadedVideo } from '@atrium/api/schemas';
 import { seedUsers, type DemoUser } from '../demo-data/users.js';
 import { SUPPORT_REQUESTS, type DemoSupportRequest } from '../demo-data/support.js';
 import type { Redis } from 'ioredis';

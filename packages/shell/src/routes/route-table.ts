@@ -6,25 +6,11 @@
  * Every route is a prefix route: `evaluations` also owns `/evaluations/forms/12`, because each area has
  * its own inner routes. More specific entries (`system/help`, the admin panel) win over their parents.
  */
-import type { AppKey } from '@atrium/api';
+import { HOME_PATH, LOGIN_PATH, START_PATH } from '@atrium/api';
+import type { AppKey, AreaName } from '@atrium/api';
 
-/** The area modules: each is `@atrium/area-<name>` in the import map. */
-export type AreaName =
-  | 'home'
-  | 'start'
-  | 'help'
-  | 'profile'
-  | 'ext'
-  | 'not-found'
-  | 'lms'
-  | 'evaluations'
-  | 'curriculum'
-  | 'exams'
-  | 'scheduling'
-  | 'clinical'
-  | 'credentials'
-  | 'reports'
-  | 'admin';
+/** The area modules (the route manifest's list): each is `@atrium/area-<name>` in the import map. */
+export type { AreaName };
 
 /** 'access' needs a started session; 'public' renders without one (the `site` route). */
 export type GuardKind = 'access' | 'public';
@@ -51,10 +37,9 @@ export interface RouteDef {
   readonly nav?: NavGroup;
 }
 
-export const START_PATH = '/start';
-export const HOME_PATH = '/home';
+// The paths other apps share come from the route manifest (@atrium/api); these two are the shell's own.
+export { HOME_PATH, LOGIN_PATH, START_PATH };
 export const HELP_PATH = '/system/help';
-export const LOGIN_PATH = '/common/login';
 export const ADMIN_PANEL_PATH = '/violet/obuilder/hub/common/admin_panel';
 
 interface Options {

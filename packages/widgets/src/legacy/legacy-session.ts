@@ -10,8 +10,7 @@ import { ownEntriesOnly } from './own-entries.js';
 import { InitializeResponseSchema } from '@atrium/api/schemas';
 import type { ApiClient } from '@atrium/api';
 // The framework-free singleton, not the barrel (which also carries the React hook).
-import { session } from '../../../session/src/singleton.js';
-import type { SessionStore } from '../../../session/src/store.js';
+import { session, type SessionStore } from '@atrium/session/core';
 import type { LegacySessionSnapshot } from '../registry.js';
 
 export interface LegacySessionDeps {

@@ -10,7 +10,7 @@
  * initialize answer with the full schema before anything else uses it.
  */
 // errors.ts imports nothing: the client's error type without the client.
-import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from '../../../api/src/errors.js';
+import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from '@atrium/api/errors';
 import type { Sis, SystemNotification } from '@atrium/api';
 import type { LegacySessionSnapshot } from '../registry.js';
 

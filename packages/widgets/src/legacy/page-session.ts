@@ -6,7 +6,7 @@
  * request starts here and travels while the rest of the script runs and the page paints. This file
  * must stay free of Lit and React for that reason.
  */
-import { isApiError } from '../../../api/src/errors.js';
+import { isApiError } from '@atrium/api/errors';
 import { widgetsRegistry } from '../registry.js';
 import type { LegacySessionSnapshot } from '../registry.js';
 import { isInsideAtriumShell } from './embedded.js';

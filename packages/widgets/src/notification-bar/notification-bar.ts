@@ -8,9 +8,12 @@ import type { PropertyValues, TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import type { SystemNotification } from '@atrium/api';
 // The session package's framework-free files, not its barrel: the barrel re-exports the React hook.
-import { visibleNotifications } from '../../../session/src/helpers.js';
-import { loadDismissedIds, saveDismissedIds } from '../../../session/src/dismissed-storage.js';
-import type { SessionStorageLike } from '../../../session/src/store.js';
+import {
+  loadDismissedIds,
+  saveDismissedIds,
+  visibleNotifications,
+  type SessionStorageLike,
+} from '@atrium/session/core';
 import type { LegacySessionSnapshot } from '../registry.js';
 import { WIDGETS_VERSION } from '../version.js';
 import { parseNotificationsAttribute } from './notifications.js';
