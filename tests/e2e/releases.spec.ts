@@ -84,7 +84,12 @@ test('bad uploads are refused with their reason and the live release stays', asy
   };
   const manifest = good.manifest as Manifest;
   // The same module with its `mount` export renamed, hashed and listed correctly: only the lifecycle is wrong.
-  const withoutMount = Buffer.from(bytes.toString('utf8').replace('"mount",', '"mounted",'));
+  // The export is written `mount:()=>…` by a scope-hoisted build and `"mount",` by webpack's module wrapper.
+  const withoutMount = Buffer.from(
+    bytes
+      .toString('utf8')
+      .replace(/\bmount:\(\)=>|"mount",/, (found) => (found === '"mount",' ? '"mounted",' : 'mounted:()=>')),
+  );
   expect(withoutMount.equals(bytes)).toBe(false);
   const sri = `sha384-${createHash('sha384').update(withoutMount).digest('base64')}`;
   const lifecycleless = {
