@@ -63,7 +63,25 @@ function setup(answers: Answer[], pathname = '/home', search = '') {
     navigate,
     reportError,
   };
-  return { boot: createBoot(deps), api, session, blocking, assign, navigate, reportError, requests, events };
+  return {
+    boot: createBoot(deps),
+    api,
+    session,
+    blocking,
+    assign,
+    navigate,
+    reportError,
+    requests,
+    answers,
+    events,
+  };
+}
+
+/** The bearer token the client now sends with a /lapi/ call, as the server would see it (null for none). */
+async function bearerSent(t: ReturnType<typeof setup>): Promise<string | null> {
+  t.answers.push(json({ count: 0 }));
+  await t.api.unreadCount();
+  return new Headers(t.requests.at(-1)?.init.headers).get('Authorization');
 }
 
 describe('boot: success', () => {
@@ -77,7 +95,7 @@ describe('boot: success', () => {
     expect(state.localeConfig).toEqual({ locale: 'en-US', timezone: 'America/Chicago' });
     expect(state.legacySession).toEqual({ legacy_key: 'v', term: 'Fall 2025' });
     expect(JSON.stringify(state)).not.toContain('tok-123');
-    expect(t.api.hasAccessToken()).toBe(true);
+    expect(await bearerSent(t)).toBe('Bearer tok-123');
     expect(new URL(t.requests[0]!.url).pathname).toBe('/lapi/rpc/common/ionic/initialize');
     expect(new URL(t.requests[1]!.url).pathname).toBe('/common/api/lite/system/legacy_initialize');
     expect(JSON.parse(String(t.requests[1]!.init.body))).toEqual({
@@ -146,7 +164,7 @@ describe('boot: errors hide the message, set status error, and never retry', () 
     expect(t.assign).toHaveBeenCalledWith(
       `/common/login?returnUrl=${encodeURIComponent('/curriculum/maps?id=4&x=a b')}`,
     );
-    expect(t.api.hasAccessToken()).toBe(false);
+    expect(await bearerSent(t)).toBeNull();
     expect(t.reportError).not.toHaveBeenCalled();
   });
 
@@ -167,7 +185,7 @@ describe('boot: errors hide the message, set status error, and never retry', () 
   it('a 401 from legacy_initialize forgets the token just given', async () => {
     const t = setup([json(initializeBody()), json({}, 401)]);
     await expect(t.boot()).resolves.toBe('unauthorized');
-    expect(t.api.hasAccessToken()).toBe(false);
+    expect(await bearerSent(t)).toBeNull();
     expect(t.assign).toHaveBeenCalledWith(`/common/login?returnUrl=${encodeURIComponent('/home')}`);
   });
 });

@@ -9,7 +9,14 @@
  * awaits it before validating, so every answer is still validated.
  */
 import * as v from 'valibot';
-import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from './errors.js';
+import { ApiError, UNKNOWN_ERROR_MESSAGE } from './errors.js';
+import {
+  createTransport,
+  type CallOptions,
+  type StatefulHeaders,
+  type TransportOptions,
+  type TransportRequest,
+} from './transport.js';
 import {
   ExternalStartResponseSchema,
   LoginResponseSchema,
@@ -38,33 +45,12 @@ import { uploadFile } from './upload-loader.js';
 import type { UploadOptions } from './upload.js';
 import { browserPendingSignOut, type PendingSignOut } from './pending-sign-out.js';
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+export { DEFAULT_TIMEOUT_MS } from './transport.js';
+export type { CallOptions, StatefulHeaders } from './transport.js';
 
-export interface ApiClientOptions {
-  /** Defaults to the global fetch, looked up at call time (so test spies installed later still apply). */
-  fetch?: typeof fetch;
-  /** Prefix for every path; defaults to the page origin. */
-  baseUrl?: string;
-  /** Per-request timeout; default 15 s. */
-  timeoutMs?: number;
-  /**
-   * The page's own origin, which decides where the bearer token may go. Defaults to `location.origin`,
-   * else (outside a browser) the origin of `baseUrl`.
-   */
-  origin?: string;
+export interface ApiClientOptions extends TransportOptions {
   /** Where a sign-out the server never confirmed is remembered; defaults to localStorage. */
   pendingSignOut?: PendingSignOut;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
-/** Company and school the legacy backend should act on, sent as `X-Atrium-Company` / `X-Atrium-School`. */
-export interface StatefulHeaders {
-  company_id: number | string | null;
-  sis_school_id: number | string | null;
 }
 
 type LoginActionName = LoginActionRequest['action'];
@@ -100,133 +86,26 @@ function lazy<TSchema extends v.GenericSchema>(
   return { load: () => loadSessionSchemas().then(pick) };
 }
 
-interface RequestSpec<TSchema extends v.GenericSchema> {
-  method: 'GET' | 'POST';
-  path: string;
+interface RequestSpec<TSchema extends v.GenericSchema> extends TransportRequest {
   schema: TSchema | LazySchema<TSchema>;
-  query?: Record<string, string>;
-  body?: unknown;
-  options?: CallOptions | undefined;
-  /** Extra headers of this one call (same origin only; the stateful headers win over them). */
-  headers?: Record<string, string>;
-}
-
-// eslint-disable-next-line no-control-regex -- a header value with CR/LF or NUL is an injection attempt
-const HEADER_UNSAFE = /[\u0000-\u001f\u007f]/;
-
-function defaultOrigin(baseUrl: string | undefined): string | undefined {
-  const fromLocation = (globalThis as { location?: { origin?: unknown } }).location?.origin;
-  if (typeof fromLocation === 'string' && fromLocation !== 'null') return fromLocation;
-  if (baseUrl === undefined) return undefined;
-  try {
-    return new URL(baseUrl).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-function headerValue(value: number | string | null): string | null {
-  if (value === null) return null;
-  const text = String(value).trim();
-  return text === '' || HEADER_UNSAFE.test(text) ? null : text;
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
-  let baseUrl = options.baseUrl?.replace(/\/+$/, '');
-  let origin = options.origin ?? defaultOrigin(baseUrl);
-  // 'include' only once useServerOrigin points the calls at another origin than the page's.
-  let credentials: RequestCredentials = 'same-origin';
-  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const transport = createTransport(options);
   const pendingSignOut = options.pendingSignOut ?? browserPendingSignOut();
   // What every answer schema goes through before it parses: as it is, except where a host page needs more
   // (the widgets harden them against a legacy page's Object.prototype: widgets/src/legacy/own-entries.ts).
   let prepareSchema: <T>(schema: T) => T = (schema) => schema;
-  // Memory only: a token in storage would be readable by any script that ever runs on the page.
-  let accessToken: string | null = null;
-  let stateful: { company: string | null; school: string | null } = { company: null, school: null };
 
-  function resolve(path: string, query?: Record<string, string>): URL {
-    const url = new URL(`${baseUrl ?? ''}${path}`, origin ?? baseUrl ?? undefined);
-    for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
-    return url;
-  }
-
-  function headersFor(url: URL, hasBody: boolean, extra: Record<string, string> = {}): Headers {
-    const headers = new Headers({ Accept: 'application/json' });
-    if (hasBody) headers.set('Content-Type', 'application/json');
-    const sameOrigin = origin !== undefined && url.origin === origin;
-    if (sameOrigin) for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-    // The bearer token is for the new API only: never the legacy /common/ endpoints, never another site.
-    if (sameOrigin && accessToken !== null && url.pathname.startsWith('/lapi/')) {
-      headers.set('Authorization', `Bearer ${accessToken}`);
-    }
-    if (sameOrigin && stateful.company !== null) headers.set('X-Atrium-Company', stateful.company);
-    if (sameOrigin && stateful.school !== null) headers.set('X-Atrium-School', stateful.school);
-    return headers;
-  }
-
+  /** One call through the transport, its answer validated against the call's schema. */
   async function request<TSchema extends v.GenericSchema>(
     spec: RequestSpec<TSchema>,
   ): Promise<v.InferOutput<TSchema>> {
-    const callerSignal = spec.options?.signal;
-    if (callerSignal?.aborted) throw new ApiError('aborted', UNKNOWN_ERROR_MESSAGE);
-
-    let url: URL;
-    try {
-      url = resolve(spec.path, spec.query);
-    } catch (cause) {
-      // No page origin and no baseUrl (e.g. outside a browser): nothing can be reached.
-      throw new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
-    }
     // Loaded in parallel with the request; awaited only once the answer is in.
     const schema = 'load' in spec.schema ? spec.schema.load() : Promise.resolve(spec.schema);
     // Rejections are handled below; this stops an unhandled-rejection report when the fetch fails first.
     schema.catch(() => {});
-    const hasBody = spec.body !== undefined;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, spec.options?.timeoutMs ?? defaultTimeout);
-    const onCallerAbort = () => controller.abort();
-    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-
-    const failure = (cause: unknown): ApiError => {
-      if (timedOut) return new ApiError('timeout', UNKNOWN_ERROR_MESSAGE, 0, { cause });
-      if (callerSignal?.aborted) return new ApiError('aborted', UNKNOWN_ERROR_MESSAGE, 0, { cause });
-      return new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
-    };
-
-    let status: number;
-    let ok: boolean;
-    let text: string;
-    try {
-      const doFetch = options.fetch ?? globalThis.fetch;
-      const init: RequestInit = {
-        method: spec.method,
-        headers: headersFor(url, hasBody, spec.headers),
-        credentials,
-        signal: controller.signal,
-      };
-      if (hasBody) init.body = JSON.stringify(spec.body);
-      const response = await doFetch(url.href, init);
-      status = response.status;
-      ok = response.ok;
-      // The body is read under the same timeout: a server that stalls mid-body is still a timeout.
-      text = await response.text();
-    } catch (cause) {
-      throw failure(cause);
-    } finally {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-    }
-
-    if (!ok) throw errorForStatus(status, text);
-    const json = tryParseJson(text);
-    if (json === undefined) {
-      throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status);
-    }
+    const { status, json } = await transport.request(spec);
     let resolved: TSchema;
     try {
       resolved = await schema;
@@ -290,6 +169,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     );
 
   const client = {
+    /** The transport under every call: the page's bearer token and stateful headers live there. */
+    transport,
     /**
      * Send every call to `serverOrigin` (e.g. `https://app.school.edu`) instead of the page's origin: the
      * widgets on a legacy page of another origin call Atrium where their script came from. Cookies go with
@@ -297,18 +178,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * the bearer token and the stateful headers go there and nowhere else.
      */
     useServerOrigin(serverOrigin: string): void {
-      const target = new URL(serverOrigin).origin;
-      const page = defaultOrigin(undefined);
-      baseUrl = target;
-      origin = target;
-      credentials = page === target ? 'same-origin' : 'include';
+      transport.useServerOrigin(serverOrigin);
     },
     /**
      * A link to a server page (the request log): the path as is while calls go to the page's own origin,
      * else absolute on the server's origin.
      */
     urlOf(path: string): string {
-      return baseUrl === undefined || baseUrl === defaultOrigin(undefined) ? path : resolve(path).href;
+      return transport.urlOf(path);
     },
     /** Adapts every answer schema before it parses (see `prepareSchema`). */
     prepareSchemas(prepare: <T>(schema: T) => T): void {
@@ -316,24 +193,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** Hold the `/lapi/` bearer token in memory (null forgets it). */
     setAccessToken(token: string | null): void {
-      if (token !== null && (typeof token !== 'string' || token === '' || HEADER_UNSAFE.test(token))) {
-        throw new TypeError(
-          'setAccessToken: the token must be a non-empty string without control characters',
-        );
-      }
-      accessToken = token;
-    },
-    hasAccessToken(): boolean {
-      return accessToken !== null;
+      transport.setAccessToken(token);
     },
     setStatefulHeaders(headers: StatefulHeaders): void {
-      stateful = { company: headerValue(headers.company_id), school: headerValue(headers.sis_school_id) };
+      transport.setStatefulHeaders(headers);
     },
     clearStatefulHeaders(): void {
-      stateful = { company: null, school: null };
+      transport.setStatefulHeaders(null);
     },
     getStatefulHeaders(): Readonly<{ company: string | null; school: string | null }> {
-      return { ...stateful };
+      return transport.statefulHeaders();
     },
 
     /**
@@ -409,7 +278,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         headers: { 'X-Atrium-Company': current },
       });
       // The server now holds the new company in its session; our headers would contradict it.
-      stateful = { company: null, school: null };
+      transport.setStatefulHeaders(null);
       if (!answer.success) throw new ApiError('http', UNKNOWN_ERROR_MESSAGE, 200);
       return answer.school;
     },
@@ -448,7 +317,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * server's signed `/uploads/...`) is on the server's origin, which need not be the page's.
      */
     uploadFile(url: string, blob: Blob, uploadOptions?: UploadOptions): Promise<void> {
-      const base = baseUrl ?? origin;
+      const base = transport.base();
       return uploadFile(base === undefined ? url : new URL(url, `${base}/`).href, blob, uploadOptions);
     },
 
@@ -507,8 +376,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         pendingSignOut.clear();
         return answer;
       } finally {
-        accessToken = null;
-        stateful = { company: null, school: null };
+        transport.setAccessToken(null);
+        transport.setStatefulHeaders(null);
       }
     },
     /**

@@ -5,6 +5,9 @@
 export { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError, sanitizeServerMessage } from './errors.js';
 export type { ApiErrorCode } from './errors.js';
 export { createApiClient, api } from './client.js';
+// The transport alone (also `@atrium/api/transport`, for bundles that must not carry the validator).
+export { createTransport, DEFAULT_TIMEOUT_MS } from './transport.js';
+export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from './transport.js';
 export { createPendingSignOut, PENDING_SIGN_OUT_KEY } from './pending-sign-out.js';
 export type { PendingSignOut, FlagStorage } from './pending-sign-out.js';
 export type {

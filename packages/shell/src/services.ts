@@ -67,7 +67,7 @@ export function createBrowserServices(): ShellServices {
     search: createSearchSlot(),
     location: createLocationStore(window),
     updates: createUpdateChecker({
-      fetchLatestStamp: fetchBuildStamp(),
+      fetchLatestStamp: fetchBuildStamp(api.transport),
       onVisible: onDocumentVisible(document),
     }),
     unread: createUnreadCounter({

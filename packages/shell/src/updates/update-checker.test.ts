@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createUpdateChecker, updateStatus } from './update-checker';
+import { createTransport } from '@atrium/api';
+import { createUpdateChecker, fetchBuildStamp, updateStatus } from './update-checker';
 
 const RUNNING = '2025_10_27_103446';
 const NEWER = '2025_11_02_090000';
@@ -41,6 +42,35 @@ describe('update checker', () => {
 
   it('ignores failed checks', async () => {
     const checker = createUpdateChecker({ fetchLatestStamp: () => Promise.reject(new Error('offline')) });
+    await checker.check();
+    expect(checker.getLatest()).toBeNull();
+  });
+});
+
+describe('fetchBuildStamp', () => {
+  const ORIGIN = 'https://atrium.test';
+
+  it('reads the deployed stamp past every cache, through the transport', async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(JSON.stringify({ stamp: NEWER }));
+    }) as unknown as typeof globalThis.fetch;
+    const read = fetchBuildStamp(createTransport({ fetch, origin: ORIGIN }));
+    await expect(read()).resolves.toBe(NEWER);
+    expect(calls).toEqual([
+      { url: `${ORIGIN}/build.json`, init: expect.objectContaining({ method: 'GET', cache: 'no-store' }) },
+    ]);
+  });
+
+  it('gives up on a server that never answers, so the next check can run', async () => {
+    const fetch = ((_url: string, init: RequestInit) =>
+      new Promise((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      })) as unknown as typeof globalThis.fetch;
+    const checker = createUpdateChecker({
+      fetchLatestStamp: fetchBuildStamp(createTransport({ fetch, origin: ORIGIN, timeoutMs: 20 })),
+    });
     await checker.check();
     expect(checker.getLatest()).toBeNull();
   });

@@ -6,6 +6,8 @@
  * Checks run on an interval and whenever the tab becomes visible again (people leave tabs open for days).
  * Framework-free; timers, fetch and visibility are injected.
  */
+import type { Transport } from '@atrium/api';
+
 export type UpdateStatus = 'none' | 'available' | 'required';
 
 /** Stamps look like 2025_10_27_103446: zero-padded, so string order is time order. */
@@ -95,13 +97,14 @@ export function createUpdateChecker(deps: UpdateCheckerDeps): UpdateChecker {
   };
 }
 
-/** Reads `/build.json` past every cache. */
-export function fetchBuildStamp(fetchFn: typeof fetch = globalThis.fetch.bind(globalThis)) {
+/**
+ * Reads `/build.json` past every cache, through the page's transport (so a hung server is a timeout, not a
+ * check that never ends and holds every later one back). A failed read rejects; the checker tries again.
+ */
+export function fetchBuildStamp(transport: Pick<Transport, 'request'>) {
   return async (): Promise<string | null> => {
-    const response = await fetchFn('/build.json', { cache: 'no-store', credentials: 'same-origin' });
-    if (!response.ok) return null;
-    const body: unknown = await response.json();
-    const stamp = typeof body === 'object' && body !== null ? (body as { stamp?: unknown }).stamp : null;
+    const { json } = await transport.request({ method: 'GET', path: '/build.json', cache: 'no-store' });
+    const stamp = typeof json === 'object' && json !== null ? (json as { stamp?: unknown }).stamp : null;
     return isStamp(stamp) ? stamp : null;
   };
 }
