@@ -5,6 +5,8 @@
 import { expect } from 'chai';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { SystemNotification } from '@atrium/api';
+import { createSessionStore } from '@atrium/session/core';
+import type { SessionState } from '@atrium/session/core';
 import { defineNotificationBar } from '../src/notification-bar/define.js';
 import { NotificationBarElement } from '../src/notification-bar/notification-bar.js';
 import { defineOnce } from '../src/registry.js';
@@ -48,7 +50,19 @@ const staticOne: SystemNotification = {
   routeInfo: null,
 };
 
-defineNotificationBar();
+// The page's session store, wired as the hosts wire it (the legacy entry, the shell's slot).
+const store = createSessionStore({ channel: null });
+const pageSession = { store };
+defineNotificationBar({ session: pageSession });
+
+/** The host's session start, as the legacy entry passes it: here it fills the store with `answer`. */
+function startingWith(answer: () => Partial<SessionState> | null): () => void {
+  return () => {
+    store.setState({ status: 'starting' });
+    const state = answer();
+    if (state) store.setState(state);
+  };
+}
 
 const mounted: HTMLElement[] = [];
 
@@ -87,8 +101,9 @@ async function until(condition: () => boolean, what: string, timeoutMs = 3000): 
 
 afterEach(() => {
   for (const el of mounted.splice(0)) el.remove();
+  store.reset();
   sessionStorage.removeItem(DISMISSED_KEY);
-  NotificationBarElement.sessionLoader = null;
+  NotificationBarElement.session = pageSession;
 });
 
 describe('<atrium-notification-bar>', () => {
@@ -432,12 +447,12 @@ describe('<atrium-notification-bar>', () => {
   describe('the session source', () => {
     it('loads the session notifications when no list is given', async () => {
       let calls = 0;
-      NotificationBarElement.sessionLoader = async () => {
-        calls += 1;
-        return {
-          sis: {} as never,
-          notifications: [plain, closeable],
-        };
+      NotificationBarElement.session = {
+        store,
+        start: startingWith(() => {
+          calls += 1;
+          return { status: 'started', systemNotifications: [plain, closeable] };
+        }),
       };
       const el = await mount();
       await until(() => ids(el).length === 2, 'session notifications');
@@ -451,20 +466,21 @@ describe('<atrium-notification-bar>', () => {
     });
 
     it('paints its 25px frame at once, before the session answers', async () => {
-      let answer: (value: null) => void = () => {};
-      NotificationBarElement.sessionLoader = () => new Promise((resolve) => (answer = resolve));
+      NotificationBarElement.session = { store, start: startingWith(() => null) };
       const el = await mount();
       const frame = el.shadowRoot!.querySelector<HTMLElement>('[role="status"]')!;
       expect(frame.getBoundingClientRect().height).to.equal(25);
-      answer(null);
+      store.setState({ status: 'signed-out' });
       await until(() => frame.getBoundingClientRect().height === 0, 'the empty frame to collapse');
     });
 
     it('renders nothing inside the Atrium shell (embedded)', async () => {
       let calls = 0;
-      NotificationBarElement.sessionLoader = async () => {
-        calls += 1;
-        return null;
+      NotificationBarElement.session = {
+        store,
+        start: () => {
+          calls += 1;
+        },
       };
       NotificationBarElement.embedded = true;
       try {
@@ -478,7 +494,7 @@ describe('<atrium-notification-bar>', () => {
     });
 
     it('shows nothing when the visitor has no session', async () => {
-      NotificationBarElement.sessionLoader = async () => null;
+      NotificationBarElement.session = { store, start: startingWith(() => ({ status: 'signed-out' })) };
       const el = await mount();
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(ids(el)).to.deep.equal([]);

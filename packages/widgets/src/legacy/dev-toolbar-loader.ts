@@ -7,7 +7,7 @@
  */
 import type { LegacySessionSnapshot } from '../registry.js';
 import { WIDGETS_VERSION } from '../version.js';
-import { canSeeDevToolbar } from '../../../session/src/helpers.js';
+import { canSeeDevToolbar } from '@atrium/session/core';
 import { isToggleShortcut } from '../dev-toolbar/hotkey.js';
 
 export interface ToolbarChunk {

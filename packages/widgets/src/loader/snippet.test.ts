@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISMISSED_STORAGE_KEY } from '../../../session/src/dismissed-storage.js';
+import { DISMISSED_STORAGE_KEY } from '@atrium/session/core';
 import { notificationBarCss } from '../notification-bar/bar-css.js';
 import { loaderSnippet } from './snippet.js';
 
