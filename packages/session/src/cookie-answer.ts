@@ -17,8 +17,17 @@ export interface CookieAnswer {
 
 type Json = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Json {
+export function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A notice's `routeInfo` when it is one (three strings), else null. */
+export function readRouteInfo(value: unknown): SystemNotification['routeInfo'] {
+  if (!isRecord(value)) return null;
+  const { app, category, type } = value;
+  return typeof app === 'string' && typeof category === 'string' && typeof type === 'string'
+    ? { app, category, type }
+    : null;
 }
 
 /** SystemNotificationSchema, strictly: one malformed entry fails the answer, as the full client does. */
@@ -30,13 +39,8 @@ export function readNotification(value: unknown): SystemNotification | null {
   if (typeof closeable !== 'boolean' || typeof clickable !== 'boolean') return null;
   if (isStatic !== undefined && typeof isStatic !== 'boolean') return null;
   if (body !== undefined && typeof body !== 'string') return null;
-  let route: SystemNotification['routeInfo'] = null;
-  if (routeInfo !== null) {
-    if (!isRecord(routeInfo)) return null;
-    const { app, category, type } = routeInfo;
-    if (typeof app !== 'string' || typeof category !== 'string' || typeof type !== 'string') return null;
-    route = { app, category, type };
-  }
+  const route = readRouteInfo(routeInfo);
+  if (routeInfo !== null && route === null) return null;
   const item: SystemNotification = {
     id,
     message,

@@ -16,7 +16,7 @@ export type {
   SessionStorageLike,
 } from './store.js';
 export { COOKIE_START_TIMEOUT_MS, startFromBoot, startFromCookie } from './start.js';
-export { readCookieAnswer } from './cookie-answer.js';
+export { isRecord, readCookieAnswer, readNotification, readRouteInfo } from './cookie-answer.js';
 export type { CookieAnswer } from './cookie-answer.js';
 export { parseChannelMessage } from './channel.js';
 export type { SessionChannelMessage } from './channel.js';

@@ -70,10 +70,9 @@ export async function startFromCookie(
     });
     if (status === NO_SESSION) throw new ApiError('unauthorized', UNKNOWN_ERROR_MESSAGE, status);
     const answer = readCookieAnswer(json);
-    if (answer === null) throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status);
-    if (!isSafeToken(answer.token)) {
-      // What the client's setAccessToken throws for such a token (the toolbar chunk hands it this one).
-      throw new TypeError('setAccessToken: the token must be a non-empty string without control characters');
+    // A token that could not go into a header (the toolbar chunk hands it to the client) fails the answer.
+    if (answer === null || !isSafeToken(answer.token)) {
+      throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status);
     }
     store.setState({ sis: answer.sis, systemNotifications: answer.notifications, status: 'started' });
     return json;

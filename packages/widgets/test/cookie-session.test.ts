@@ -3,7 +3,7 @@
  * through the real transport (@atrium/api/transport), in Chromium, with a scripted fetch.
  */
 import { expect } from 'chai';
-import { createTransport, isApiError } from '@atrium/api/transport';
+import { createCookieTransport, isApiError } from '@atrium/api/transport';
 import { createSessionStore, startFromCookie } from '@atrium/session/core';
 import type { SessionStore } from '@atrium/session/core';
 
@@ -44,8 +44,7 @@ async function fetchLegacySession(
   apiOrigin: string = location.origin,
   timeoutMs?: number,
 ): Promise<{ notifications: unknown; initialize: unknown }> {
-  const transport = createTransport({ fetch: fetchImpl });
-  if (apiOrigin !== location.origin) transport.useServerOrigin(apiOrigin);
+  const transport = createCookieTransport({ fetch: fetchImpl, serverOrigin: apiOrigin });
   const initialize = await startFromCookie(store, transport, timeoutMs);
   return { notifications: store.getState().systemNotifications, initialize };
 }
@@ -84,7 +83,7 @@ describe('the legacy session on the critical path (startFromCookie)', () => {
     expect(store.getState().status).to.equal('signed-out');
   });
 
-  it('refuses an answer whose token could not go into a header, like the client', async () => {
+  it('refuses an answer whose token could not go into a header, as invalid', async () => {
     const error = await fetchLegacySession(
       fakeFetch(
         {
@@ -95,7 +94,8 @@ describe('the legacy session on the critical path (startFromCookie)', () => {
         [],
       ),
     ).catch((e: unknown) => e);
-    expect(error).to.be.instanceOf(TypeError);
+    expect(isApiError(error) && error.code).to.equal('invalid-response');
+    expect(store.getState().status).to.equal('error');
   });
 
   it('rejects the whole answer when one notice is malformed, like the schema', async () => {

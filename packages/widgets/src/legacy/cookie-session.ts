@@ -8,8 +8,8 @@
  * request starts here and travels while the rest of the script runs and the page paints. This file
  * must stay free of Lit and React for that reason.
  */
-import { createTransport, isApiError } from '@atrium/api/transport';
-import { createSessionStore, startFromCookie } from '@atrium/session/core';
+import { createCookieTransport, isApiError } from '@atrium/api/transport';
+import { session, startFromCookie } from '@atrium/session/core';
 import { widgetsRegistry } from '../registry.js';
 import type { LegacySessionSnapshot, PageSession } from '../registry.js';
 import { isInsideAtriumShell } from './embedded.js';
@@ -44,11 +44,11 @@ function reportFailure(error: unknown): void {
 }
 
 function createPageSession(): PageSession {
-  // A legacy page is not the new app's: another tab signing out empties the store (and the bar), and
-  // neither that nor a school change in another tab moves this page.
-  const store = createSessionStore({ onRemoteSignOut: () => {}, onRemoteSchoolChange: () => {} });
-  const transport = createTransport();
-  if (apiOrigin !== globalThis.location.origin) transport.useServerOrigin(apiOrigin);
+  // The bundle's one store, the same `session` the toolbar chunk's React code reads: a second store on the
+  // page would hear this one's cross-tab messages as another tab's (a school swap would reload the page
+  // under the toolbar's own navigation). Other tabs' messages are handled as in the new app.
+  const store = session;
+  const transport = createCookieTransport({ serverOrigin: apiOrigin });
   let started: Promise<LegacySessionSnapshot | null> | null = null;
   function start(): Promise<LegacySessionSnapshot | null> {
     // Inside the shell the frame shows no widgets, so it has no reason to ask either.
