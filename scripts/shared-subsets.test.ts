@@ -14,6 +14,12 @@ const modules: Record<string, () => Promise<Record<string, unknown>>> = {
   '@atrium/api/transport': () => import('@atrium/api/transport'),
 };
 
+/**
+ * Exports of a subpath that only the legacy widgets' bundle (which bundles the subpath itself, no import
+ * map) may use; the shared module leaves them out to spare its bytes (the login page loads @atrium/api).
+ */
+const WIDGETS_ONLY = new Set(['createCookieTransport']);
+
 describe('SHARED_SUBSETS', () => {
   for (const [subpath, shared] of Object.entries(SHARED_SUBSETS)) {
     it(`${shared} exports every value ${subpath} exports, the same ones`, async () => {
@@ -23,7 +29,7 @@ describe('SHARED_SUBSETS', () => {
         return loader();
       };
       const [sub, whole] = await Promise.all([load(subpath), load(shared)]);
-      const missing = Object.keys(sub).filter((name) => whole[name] !== sub[name]);
+      const missing = Object.keys(sub).filter((name) => !WIDGETS_ONLY.has(name) && whole[name] !== sub[name]);
       expect(missing).toEqual([]);
     });
   }

@@ -404,6 +404,18 @@ describe('<atrium-notification-bar>', () => {
       expect(row(el, 'plain').querySelector('b')).to.equal(bold);
     });
 
+    it('keeps showing a rich message that moves up a row when the notice above it is dismissed', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [closeable, { ...plain, message: '<b>Bold</b> notice' }];
+      });
+      const bold = row(el, 'plain').querySelector('b');
+      row(el, 'closeable').querySelector<HTMLButtonElement>('.close')!.click();
+      await el.updateComplete;
+      expect(ids(el)).to.deep.equal(['plain']);
+      expect(row(el, 'plain').querySelector('.message')!.textContent!.trim()).to.equal('Bold notice');
+      expect(row(el, 'plain').querySelector('b')).to.equal(bold);
+    });
+
     it('drops javascript: links and keeps https ones', async () => {
       const sanitize = await loadSanitizer();
       const holder = document.createElement('div');

@@ -11,7 +11,6 @@
  */
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
 import type { SystemNotification } from '@atrium/api';
 // The session's framework-free entry, not its barrel: the barrel re-exports the React hook.
 import { noticesToShow } from '@atrium/session/core';
@@ -97,6 +96,13 @@ export class NotificationBarElement extends LitElement {
   /** The button that opened the modal: focus goes back to it when the modal closes. */
   private _opener: HTMLElement | null = null;
   private _markedPaint = false;
+  /**
+   * Sanitised nodes per place and text (`_richText`), for the sanitiser that made them. Kept as arrays of
+   * nodes: Lit leaves the same nodes alone on the next render, and moves them when their notice moves up a
+   * row (a dismissal above it), where a fragment, emptied by its first insertion, would show nothing.
+   */
+  private _nodes = new Map<string, Node[]>();
+  private _nodesBy: Sanitizer | null = null;
   private _unsubscribe: (() => void) | null = null;
 
   constructor() {
@@ -263,14 +269,22 @@ export class NotificationBarElement extends LitElement {
   }
 
   /**
-   * Server text, as sanitised nodes when the sanitiser is ready, else as the words alone. `guard` keeps the
-   * nodes of an unchanged text across renders, so a re-render (a dismissal, the modal) does not replace
-   * them inside the live region.
+   * Server text, as sanitised nodes when the sanitiser is ready, else as the words alone. The nodes of an
+   * unchanged text in one place (`where`: a notice's row, or the modal) are kept across renders, so a
+   * re-render (a dismissal, the modal) does not replace them inside the live region.
    */
-  private _richText(text: string): unknown {
+  private _richText(text: string, where: string): unknown {
     if (!hasMarkup(text)) return text;
     const sanitize = this._sanitize;
-    return sanitize ? guard([text, sanitize], () => sanitize(text)) : markupToText(text);
+    if (!sanitize) return markupToText(text);
+    if (this._nodesBy !== sanitize) {
+      this._nodes.clear();
+      this._nodesBy = sanitize;
+    }
+    const key = `${where}\n${text}`;
+    let nodes = this._nodes.get(key);
+    if (!nodes) this._nodes.set(key, (nodes = [...sanitize(text).childNodes]));
+    return nodes;
   }
 
   private _renderItem(item: SystemNotification): TemplateResult {
@@ -282,9 +296,9 @@ export class NotificationBarElement extends LitElement {
           aria-haspopup="dialog"
           @click=${(event: Event) => void this.open(item.id, event.currentTarget as HTMLElement)}
         >
-          ${this._richText(item.message)}
+          ${this._richText(item.message, item.id)}
         </button>`
-      : this._richText(item.message);
+      : this._richText(item.message, item.id);
     return html`<li
       class=${item.static ? 'note note--static' : 'note'}
       part=${item.static ? 'notification static' : 'notification'}
@@ -336,7 +350,7 @@ export class NotificationBarElement extends LitElement {
       ${
         item
           ? html`<h2 id="atrium-nb-title">${markupToText(item.message)}</h2>
-              <div id="atrium-nb-body" class="body">${this._richText(item.body ?? item.message)}</div>
+              <div id="atrium-nb-body" class="body">${this._richText(item.body ?? item.message, '')}</div>
               <div class="actions">
                 <button class="button" autofocus @click=${() => this.close()}>Close</button>
               </div>`
