@@ -60,12 +60,14 @@ export const SHARED_PACKAGES = ['api', 'session', 'ui'] as const;
 const SHARED_SUBPATH = new RegExp(`^@atrium/(${SHARED_PACKAGES.join('|')})/`);
 
 /**
- * Subpaths whose exports are all re-exported by their package's main entry (`@atrium/session` is
- * `export * from './core.js'` plus its React hook): inside the import-map world they are that shared module,
- * so code written for the legacy widgets (which bundle the subpath) still finds one session per page.
+ * Subpaths whose exports the shared module re-exports under the same names: the framework-free entries that
+ * the legacy widgets bundle import to stay small. Inside the import-map world they are the shared module
+ * itself, so code written against them (the notification bar, the session's start) joins the page's one
+ * store and one client instead of bundling second copies.
  */
-export const SHARED_SUBPATH_ALIASES: Readonly<Record<string, string>> = {
+export const SHARED_SUBSETS: Readonly<Record<string, string>> = {
   '@atrium/session/core': '@atrium/session',
+  '@atrium/api/transport': '@atrium/api',
 };
 
 /** React ships CommonJS only; these get a small ES re-export shim so the System module has `default` too. */
@@ -261,10 +263,10 @@ function systemConfig(
     externalsType: 'system',
     externals: [
       ({ request }: ExternalItemFunctionData, callback: (error?: Error, result?: string) => void) => {
-        const alias = request === undefined ? undefined : SHARED_SUBPATH_ALIASES[request];
+        const subset = request === undefined ? undefined : SHARED_SUBSETS[request];
         if (request && request !== entry.name && externalNames.has(request)) callback(undefined, request);
-        else if (alias !== undefined && alias !== entry.name && externalNames.has(alias))
-          callback(undefined, alias);
+        else if (subset !== undefined && subset !== entry.name && externalNames.has(subset))
+          callback(undefined, subset);
         // A subpath of a shared singleton (`@atrium/api/schemas`) is not in the import map: bundling it
         // would give this module a second copy of what the page shares. Legacy widgets may; System modules not.
         else if (request && SHARED_SUBPATH.test(request) && !request.startsWith(`${entry.name}/`))
@@ -287,6 +289,10 @@ function widgetsConfig(source: string, options: BuildOptions): Configuration {
     ...base,
     name: 'widgets',
     entry: { 'atrium-widgets': source },
+    // Scope hoisting: no module wrapper and no export table per module, which is most of what the page's
+    // session (store, transport, start) would otherwise add to the entry's 15 KB budget. The namespace bug
+    // of commonConfig concerns externals, and this bundle has none (React is bundled in the toolbar chunk).
+    optimization: { ...base.optimization, concatenateModules: true },
     experiments: { outputModule: true },
     output: {
       path: path.join(options.outDir, 'widgets'),

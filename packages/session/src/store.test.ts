@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { DISMISSED_STORAGE_KEY } from './dismissed-storage.js';
 import { createSessionStore, initialSessionState } from './store.js';
 import type { SessionStoreOptions } from './store.js';
-import { MemoryStorage, ThrowingStorage, fakeChannelPair, initializeResponse } from './test-fixtures.js';
+import { noticesToShow } from './helpers.js';
+import {
+  MemoryStorage,
+  ThrowingStorage,
+  fakeChannelPair,
+  initializeResponse,
+  notification,
+} from './test-fixtures.js';
 import { userDataKey } from './user-storage.js';
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -91,6 +98,36 @@ describe('dismissed notifications', () => {
     expect(s.getState().dismissedNotificationIds).toEqual(['n1', 'n2']);
     expect(JSON.parse(storage.getItem(DISMISSED_STORAGE_KEY) ?? '')).toEqual(['n1', 'n2']);
     expect(store({ storage }).getState().dismissedNotificationIds).toEqual(['n1', 'n2']);
+  });
+
+  it("keep what another store of the tab wrote meanwhile (a legacy page's widgets and the app)", () => {
+    const storage = new MemoryStorage();
+    const app = store({ storage });
+    const widgets = store({ storage });
+    widgets.dismissNotification('legacy-notice');
+    app.dismissNotification('app-notice');
+    expect(app.getState().dismissedNotificationIds).toEqual(['legacy-notice', 'app-notice']);
+    expect(JSON.parse(storage.getItem(DISMISSED_STORAGE_KEY) ?? '')).toEqual(['legacy-notice', 'app-notice']);
+  });
+
+  it('decide which notices show on a route (noticesToShow), from the session or from a given list', () => {
+    const s = store();
+    s.setState({ systemNotifications: [notification('n1'), notification('n2', { closeable: false })] });
+    expect(noticesToShow(s.getState(), '/evaluations').map((n) => n.id)).toEqual(['n1', 'n2']);
+    expect(noticesToShow(s.getState(), '/home').map((n) => n.id)).toEqual(['n2']);
+    s.dismissNotification('n1');
+    expect(noticesToShow(s.getState(), '/evaluations').map((n) => n.id)).toEqual(['n2']);
+    const given = [notification('n1'), notification('page')];
+    expect(noticesToShow(s.getState(), '/legacy/', given).map((n) => n.id)).toEqual(['page']);
+  });
+
+  it('destroy drops every subscriber', () => {
+    const s = store();
+    const listener = vi.fn();
+    s.subscribe(listener);
+    s.destroy();
+    s.setState({ mobile: true });
+    expect(listener).not.toHaveBeenCalled();
   });
 
   it('tolerate storage that throws', () => {
