@@ -39,7 +39,7 @@ export interface BootLocation {
 
 export interface BootDeps {
   api: Pick<ApiClient, 'initialize' | 'legacyInitialize' | 'setAccessToken'>;
-  session: Pick<SessionStore, 'setStatus' | 'applyInitialize' | 'mergeLegacySession'>;
+  session: Pick<SessionStore, 'getState' | 'setState'>;
   /** @atrium/session's `startFromBoot`: the page's one way to fill the store from the start-up calls. */
   startSession: typeof startFromBoot;
   blocking: BlockingMessage;
@@ -78,7 +78,7 @@ export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
   async function run(): Promise<BootOutcome> {
     const { api, session, blocking, location, navigate } = deps;
     blocking.show();
-    session.setStatus('starting');
+    session.setState({ status: 'starting' });
     try {
       const init = await deps.startSession(session, api);
       const { sis } = init;
@@ -97,11 +97,11 @@ export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
       return 'started';
     } catch (error) {
       blocking.hide();
-      session.setStatus('error');
+      session.setState({ status: 'error' });
       if (error instanceof ApiError && error.code === 'unauthorized') {
         api.setAccessToken(null);
         if ((deps.isPublicPath ?? isPublicSitePath)(location.pathname)) {
-          session.setStatus('signed-out');
+          session.setState({ status: 'signed-out' });
           return 'anonymous';
         }
         const returnUrl = encodeURIComponent(`${location.pathname}${location.search}`);

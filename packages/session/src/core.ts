@@ -16,6 +16,8 @@ export type {
   SessionStorageLike,
 } from './store.js';
 export { COOKIE_START_TIMEOUT_MS, startFromBoot, startFromCookie } from './start.js';
+export { applyInitialize, mergeLegacySession, setStatus } from './start-writes.js';
+export type { SessionWriter } from './start-writes.js';
 export { isRecord, readCookieAnswer, readNotification, readRouteInfo } from './cookie-answer.js';
 export type { CookieAnswer } from './cookie-answer.js';
 export { parseChannelMessage } from './channel.js';

@@ -11,10 +11,11 @@ import type { ApiClient, InitializeResponse } from '@atrium/api';
 import { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError, isSafeToken } from '@atrium/api/transport';
 import type { Transport } from '@atrium/api/transport';
 import { readCookieAnswer } from './cookie-answer.js';
+import { applyInitialize, mergeLegacySession, setStatus } from './start-writes.js';
 import type { SessionStore } from './store.js';
 
 type BootApi = Pick<ApiClient, 'initialize' | 'legacyInitialize' | 'setAccessToken'>;
-type BootStore = Pick<SessionStore, 'applyInitialize' | 'mergeLegacySession' | 'setStatus'>;
+type BootStore = Pick<SessionStore, 'getState' | 'setState'>;
 
 /**
  * initialize, then legacy_initialize with the session values it returned; the store ends 'started'. Throws
@@ -22,7 +23,7 @@ type BootStore = Pick<SessionStore, 'applyInitialize' | 'mergeLegacySession' | '
  */
 export async function startFromBoot(store: BootStore, api: BootApi): Promise<InitializeResponse> {
   const init = await api.initialize();
-  store.applyInitialize(init);
+  applyInitialize(store, init);
   api.setAccessToken(init.lapi_access_token);
   const { sis } = init;
   const legacy = await api.legacyInitialize({
@@ -34,8 +35,8 @@ export async function startFromBoot(store: BootStore, api: BootApi): Promise<Ini
     },
   });
   if (!legacy.success) throw new Error('legacy_initialize answered success: false');
-  store.mergeLegacySession(legacy.session_data);
-  store.setStatus('started');
+  mergeLegacySession(store, legacy.session_data);
+  setStatus(store, 'started');
   return init;
 }
 

@@ -7,7 +7,7 @@
  * Tabs stay in step through a BroadcastChannel: signing out in one tab signs out all of them, changing
  * school in one reloads the others (their data belongs to the old school).
  */
-import type { InitializeResponse, Sis, SystemNotification } from '@atrium/api';
+import type { Sis, SystemNotification } from '@atrium/api';
 import { createStore } from '@atrium/store';
 import { parseChannelMessage } from './channel.js';
 import type { SessionChannelMessage } from './channel.js';
@@ -17,7 +17,6 @@ import { clearUserData } from './user-storage.js';
 export const SESSION_CHANNEL_NAME = 'atrium-session';
 
 export type SessionStatus = 'idle' | 'starting' | 'started' | 'error' | 'signed-out';
-const STATUSES: readonly SessionStatus[] = ['idle', 'starting', 'started', 'error', 'signed-out'];
 
 export interface SessionState {
   status: SessionStatus;
@@ -82,8 +81,6 @@ export function initialSessionState(
 }
 
 const STATE_KEYS = Object.keys(initialSessionState()) as (keyof SessionState)[];
-/** Keys that would reach Object.prototype if merged carelessly. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function defaultChannel(): SessionChannel | null {
   if (typeof BroadcastChannel === 'undefined') return null;
@@ -170,35 +167,6 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     getState,
     setState,
     subscribe,
-
-    /** Keep what initialize returned, except the token (that goes to `api.setAccessToken`). */
-    applyInitialize(resp: InitializeResponse): void {
-      setState({
-        sis: resp.sis,
-        mobile: resp.mobile,
-        localeConfig: { locale: resp.locale_config.locale, timezone: resp.locale_config.timezone },
-        legacyRedirect: resp.legacy_redirect,
-        systemNotifications: resp.system_notifications,
-      });
-    },
-
-    mergeLegacySession(data: Record<string, unknown>): void {
-      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        throw new TypeError('mergeLegacySession: session_data must be a key/value object');
-      }
-      const merged: Record<string, unknown> = { ...getState().legacySession };
-      for (const [key, value] of Object.entries(data)) {
-        if (!FORBIDDEN_KEYS.has(key)) merged[key] = value;
-      }
-      setState({ legacySession: merged });
-    },
-
-    setStatus(status: SessionStatus): void {
-      if (!STATUSES.includes(status)) {
-        throw new TypeError(`setStatus: unknown status ${JSON.stringify(status)}`);
-      }
-      setState({ status });
-    },
 
     /**
      * Hide a closeable notice for the rest of the tab's session, here and on every later page of it (the new

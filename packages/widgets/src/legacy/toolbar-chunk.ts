@@ -18,6 +18,7 @@ import { HOST_RESET_CSS, forShadowRoot } from '../shadow-reset.js';
 import { api } from '@atrium/api';
 // The schemas subpath, not the barrel: the barrel carries only the login-time schemas.
 import { InitializeResponseSchema } from '@atrium/api/schemas';
+import { applyInitialize, setStatus } from '@atrium/session/core';
 import type { SessionStore } from '@atrium/session/core';
 import type { ToolbarChunk } from './dev-toolbar-loader.js';
 import { widgetsApiOrigin } from './api-origin.js';
@@ -46,11 +47,11 @@ export async function adoptCookieAnswer(initialize: unknown, store: SessionStore
       initialize === undefined ? await api.initialize() : initialize,
     );
     api.setAccessToken(init.lapi_access_token);
-    store.applyInitialize(init);
-    store.setStatus('started');
+    applyInitialize(store, init);
+    setStatus(store, 'started');
     return true;
   } catch (error) {
-    store.setStatus('error');
+    setStatus(store, 'error');
     console.warn(
       '[atrium-widgets] could not read the legacy session',
       v.isValiError(error) ? v.flatten(error.issues) : error,
