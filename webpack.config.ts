@@ -60,12 +60,14 @@ export const SHARED_PACKAGES = ['api', 'session', 'ui'] as const;
 const SHARED_SUBPATH = new RegExp(`^@atrium/(${SHARED_PACKAGES.join('|')})/`);
 
 /**
- * Subpaths whose exports are all re-exported by their package's main entry (`@atrium/session` is
- * `export * from './core.js'` plus its React hook): inside the import-map world they are that shared module,
- * so code written for the legacy widgets (which bundle the subpath) still finds one session per page.
+ * Subpaths whose exports the shared module re-exports under the same names: the framework-free entries that
+ * the legacy widgets bundle import to stay small. Inside the import-map world they are the shared module
+ * itself, so code written against them (the notification bar, the session's start) joins the page's one
+ * store and one client instead of bundling second copies.
  */
-export const SHARED_SUBPATH_ALIASES: Readonly<Record<string, string>> = {
+export const SHARED_SUBSETS: Readonly<Record<string, string>> = {
   '@atrium/session/core': '@atrium/session',
+  '@atrium/api/transport': '@atrium/api',
 };
 
 /** React ships CommonJS only; these get a small ES re-export shim so the System module has `default` too. */
@@ -168,6 +170,22 @@ function shimDirOf(options: BuildOptions): string {
   return path.join(options.rootDir, 'node_modules', '.cache', 'atrium-vendor-shims');
 }
 
+/**
+ * reduce_funcs (inlining single-use functions) breaks up code that gzip would have matched elsewhere in the
+ * vendor builds: react-dom/client is 0.5 KB gzip smaller without it. Our own bundles are the other way
+ * round: the widgets entry is about 50 B gzip smaller with it, and so are our System modules.
+ */
+function terser(reduceFuncs: boolean): TerserPlugin {
+  return new TerserPlugin({
+    extractComments: false,
+    terserOptions: {
+      ecma: 2020,
+      compress: { passes: 2, reduce_funcs: reduceFuncs },
+      format: { comments: false },
+    },
+  });
+}
+
 function commonConfig(options: BuildOptions): Configuration {
   const production = options.mode === 'production';
   return {
@@ -191,18 +209,7 @@ function commonConfig(options: BuildOptions): Configuration {
       minimize: production,
       // Terser rather than esbuild's minifier: with module concatenation off, unused library functions
       // (most of valibot) sit inside webpack's module wrappers, and only terser removes dead code there.
-      minimizer: [
-        new TerserPlugin({
-          extractComments: false,
-          // reduce_funcs off: inlining single-use functions breaks up code that gzip would have matched
-          // elsewhere; measured on react-dom/client, 0.5 KB gzip smaller without it.
-          terserOptions: {
-            ecma: 2020,
-            compress: { passes: 2, reduce_funcs: false },
-            format: { comments: false },
-          },
-        }),
-      ],
+      minimizer: [terser(false)],
       // Hashed file names must not shift when an unrelated module is added.
       // Off here (the widgets bundle); every System module turns it on (systemConfig).
       concatenateModules: false,
@@ -237,7 +244,11 @@ function systemConfig(
     // React`) to the members the bundle itself reads, so no module hands such a namespace to a library:
     // React apps get their lifecycles from `@atrium/lifecycles/react`, which passes React member by member.
     // The vendor shims stay without it: React's CommonJS builds come out larger hoisted (about 100 B gzip).
-    optimization: { ...base.optimization, concatenateModules: entry.kind !== 'vendor' },
+    optimization: {
+      ...base.optimization,
+      minimizer: [terser(entry.kind !== 'vendor')],
+      concatenateModules: entry.kind !== 'vendor',
+    },
     // The entry stays a System.register module; its async chunks are ES modules loaded with native
     // `import()`, whose runtime is about half of the script-tag (JSONP) loader's, in every module that has
     // chunks. strict-dynamic trusts them like the script elements SystemJS inserts.
@@ -261,10 +272,10 @@ function systemConfig(
     externalsType: 'system',
     externals: [
       ({ request }: ExternalItemFunctionData, callback: (error?: Error, result?: string) => void) => {
-        const alias = request === undefined ? undefined : SHARED_SUBPATH_ALIASES[request];
+        const subset = request === undefined ? undefined : SHARED_SUBSETS[request];
         if (request && request !== entry.name && externalNames.has(request)) callback(undefined, request);
-        else if (alias !== undefined && alias !== entry.name && externalNames.has(alias))
-          callback(undefined, alias);
+        else if (subset !== undefined && subset !== entry.name && externalNames.has(subset))
+          callback(undefined, subset);
         // A subpath of a shared singleton (`@atrium/api/schemas`) is not in the import map: bundling it
         // would give this module a second copy of what the page shares. Legacy widgets may; System modules not.
         else if (request && SHARED_SUBPATH.test(request) && !request.startsWith(`${entry.name}/`))
@@ -287,6 +298,10 @@ function widgetsConfig(source: string, options: BuildOptions): Configuration {
     ...base,
     name: 'widgets',
     entry: { 'atrium-widgets': source },
+    // Scope hoisting: no module wrapper and no export table per module, which is most of what the page's
+    // session (store, transport, start) would otherwise add to the entry's 15 KB budget. The namespace bug
+    // of commonConfig concerns externals, and this bundle has none (React is bundled in the toolbar chunk).
+    optimization: { ...base.optimization, minimizer: [terser(true)], concatenateModules: true },
     experiments: { outputModule: true },
     output: {
       path: path.join(options.outDir, 'widgets'),

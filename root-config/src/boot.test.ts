@@ -1,6 +1,6 @@
 import { createApiClient } from '@atrium/api';
 import type { InitializeResponse } from '@atrium/api';
-import { createSessionStore } from '@atrium/session';
+import { createSessionStore, startFromBoot } from '@atrium/session';
 import { describe, expect, it, vi } from 'vitest';
 import { createBlockingMessage, createBoot, createPageBoot } from './boot.js';
 import type { BootDeps } from './boot.js';
@@ -58,6 +58,7 @@ function setup(answers: Answer[], pathname = '/home', search = '') {
   const deps: BootDeps = {
     api,
     session,
+    startSession: startFromBoot,
     blocking,
     location: { pathname, search, origin: ORIGIN, assign },
     navigate,

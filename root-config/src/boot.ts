@@ -15,7 +15,7 @@ import {
   toSafeSameOriginUrl,
 } from '@atrium/api';
 import type { ApiClient } from '@atrium/api';
-import type { SessionStore } from '@atrium/session';
+import type { SessionStore, startFromBoot } from '@atrium/session';
 import { navigateToUrl } from 'single-spa';
 import { deferredBoot } from './deferred-boot';
 
@@ -39,7 +39,9 @@ export interface BootLocation {
 
 export interface BootDeps {
   api: Pick<ApiClient, 'initialize' | 'legacyInitialize' | 'setAccessToken'>;
-  session: Pick<SessionStore, 'setStatus' | 'applyInitialize' | 'mergeLegacySession'>;
+  session: Pick<SessionStore, 'getState' | 'setState'>;
+  /** @atrium/session's `startFromBoot`: the page's one way to fill the store from the start-up calls. */
+  startSession: typeof startFromBoot;
   blocking: BlockingMessage;
   location: BootLocation;
   /** single-spa's `navigateToUrl`: a client-side route change. */
@@ -76,25 +78,10 @@ export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
   async function run(): Promise<BootOutcome> {
     const { api, session, blocking, location, navigate } = deps;
     blocking.show();
-    session.setStatus('starting');
+    session.setState({ status: 'starting' });
     try {
-      const init = await api.initialize();
-      session.applyInitialize(init);
-      api.setAccessToken(init.lapi_access_token);
-
+      const init = await deps.startSession(session, api);
       const { sis } = init;
-      const legacy = await api.legacyInitialize({
-        session_data: {
-          user_id: sis.user.user_id,
-          sis_school_id: sis.sis_school_id,
-          company_id: sis.company_id,
-          current_term_name: sis.current_term_name,
-        },
-      });
-      if (!legacy.success) throw new Error('legacy_initialize answered success: false');
-      session.mergeLegacySession(legacy.session_data);
-
-      session.setStatus('started');
       blocking.hide();
 
       if (sis.access_restricted) {
@@ -110,11 +97,11 @@ export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
       return 'started';
     } catch (error) {
       blocking.hide();
-      session.setStatus('error');
+      session.setState({ status: 'error' });
       if (error instanceof ApiError && error.code === 'unauthorized') {
         api.setAccessToken(null);
         if ((deps.isPublicPath ?? isPublicSitePath)(location.pathname)) {
-          session.setStatus('signed-out');
+          session.setState({ status: 'signed-out' });
           return 'anonymous';
         }
         const returnUrl = encodeURIComponent(`${location.pathname}${location.search}`);
@@ -135,23 +122,30 @@ export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
   };
 }
 
+/** What the boot needs of the shared @atrium/session module: the page's store and its start. */
+export interface BootSession {
+  session: BootDeps['session'];
+  startFromBoot: BootDeps['startSession'];
+}
+
 /**
  * The page's boot, wired to the real api singleton, the document, the window location and single-spa. The
- * session store comes from `loadSession` on the first run rather than from a static import: the login page
+ * session module comes from `loadSession` on the first run rather than from a static import: the login page
  * boots only after sign-in, so its cold load must not download @atrium/session (issue 8, login JS budget).
  * A failed load resolves 'error' like any other boot failure, and the next call (the shell's Retry) loads
  * again.
  */
 export function createPageBoot(
-  loadSession: () => Promise<BootDeps['session']>,
+  loadSession: () => Promise<BootSession>,
   reportError: (error: unknown) => void = (error) => console.error('[atrium] boot failed', error),
 ): () => Promise<BootOutcome> {
   return deferredBoot(
     () =>
-      loadSession().then((session) =>
+      loadSession().then(({ session, startFromBoot }) =>
         createBoot({
           api: defaultApi,
           session,
+          startSession: startFromBoot,
           blocking: createBlockingMessage(),
           location: {
             get pathname() {

@@ -14,7 +14,7 @@ import { startRootConfig } from './start';
 import { applicationLoader, systemLoader } from './system-loader';
 
 // Types only from boot.ts: a value export would pull the boot sequence back into this module (see lazy-boot.ts).
-export type { BootOutcome, BootDeps } from './boot';
+export type { BootOutcome, BootDeps, BootSession } from './boot';
 export { createLazyPageBoot } from './lazy-boot';
 export { startRootConfig } from './start';
 export type { RootConfigDeps, RootConfigOutcome, ApplicationRegistration } from './start';
@@ -33,8 +33,10 @@ const boot = createLazyPageBoot(
   () => import(/* webpackChunkName: "boot" */ './boot'),
   async () => {
     const module = (await systemLoader().import('@atrium/session')) as Partial<typeof SessionModule>;
-    if (!module.session) throw new RootConfigError('no-session', '@atrium/session exports no session store');
-    return module.session;
+    if (!module.session || !module.startFromBoot) {
+      throw new RootConfigError('no-session', '@atrium/session exports no session store');
+    }
+    return { session: module.session, startFromBoot: module.startFromBoot };
   },
 );
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BootDeps } from './boot.js';
+import type { BootSession } from './boot.js';
 import { createLazyPageBoot } from './lazy-boot.js';
 
-const loadSession = (): Promise<BootDeps['session']> => Promise.reject(new Error('not used'));
+const loadSession = (): Promise<BootSession> => Promise.reject(new Error('not used'));
 
 describe('createLazyPageBoot', () => {
   it('loads the boot chunk on the first call only, and runs the page boot it makes', async () => {

@@ -4,7 +4,7 @@
  * request; the login page boots only after sign-in, so its cold load never downloads it (login JS budget).
  */
 import type * as BootSequence from './boot';
-import type { BootDeps, BootOutcome } from './boot';
+import type { BootOutcome, BootSession } from './boot';
 import { deferredBoot } from './deferred-boot';
 
 type BootModule = Pick<typeof BootSequence, 'createPageBoot'>;
@@ -15,7 +15,7 @@ type BootModule = Pick<typeof BootSequence, 'createPageBoot'>;
  */
 export function createLazyPageBoot(
   loadBootModule: () => Promise<BootModule>,
-  loadSession: () => Promise<BootDeps['session']>,
+  loadSession: () => Promise<BootSession>,
   reportError: (error: unknown) => void = (error) => console.error('[atrium] boot failed', error),
 ): () => Promise<BootOutcome> {
   return deferredBoot(

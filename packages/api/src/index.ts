@@ -6,7 +6,9 @@ export { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError, sanitizeServerMessage } fr
 export type { ApiErrorCode } from './errors.js';
 export { createApiClient, api } from './client.js';
 // The transport alone (also `@atrium/api/transport`, for bundles that must not carry the validator).
-export { createTransport } from './transport.js';
+// Not `createCookieTransport`: only the legacy widgets' bundle uses it (through `@atrium/api/transport`),
+// and the login page, which loads this module, has no bytes to spare.
+export { createTransport, defaultOrigin, DEFAULT_TIMEOUT_MS, isSafeToken } from './transport.js';
 export type { Transport, TransportAnswer, TransportOptions, TransportRequest } from './transport.js';
 export type { PendingSignOut, FlagStorage } from './pending-sign-out.js';
 export type { ApiClient, ApiClientOptions, CallOptions, StatefulHeaders } from './client.js';

@@ -88,6 +88,6 @@ describe('transport', () => {
       }
     };
     visit('transport.ts');
-    expect([...seen].sort()).toEqual(['errors.ts', 'transport.ts']);
+    expect([...seen].sort()).toEqual(['errors.ts', 'request.ts', 'transport.ts']);
   });
 });

@@ -5,12 +5,11 @@
  * headers. The typed client (client.ts) validates on top of it; the legacy widgets' 15 KB bundle and the
  * shell's update check use it as is, so this entry must never import valibot (or anything that does).
  */
-import { ApiError, UNKNOWN_ERROR_MESSAGE, errorForStatus, tryParseJson } from './errors.js';
+import { DEFAULT_TIMEOUT_MS, HEADER_UNSAFE, defaultOrigin, isSafeToken, send } from './request.js';
 
 export { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError } from './errors.js';
+export { DEFAULT_TIMEOUT_MS, createCookieTransport, defaultOrigin, isSafeToken } from './request.js';
 export type { ApiErrorCode } from './errors.js';
-
-export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** What a caller may set on one call. */
 export interface CallOptions {
@@ -81,25 +80,6 @@ export interface Transport {
   statefulHeaders(): Readonly<{ company: string | null; school: string | null }>;
 }
 
-// eslint-disable-next-line no-control-regex -- a header value with CR/LF or NUL is an injection attempt
-const HEADER_UNSAFE = /[\u0000-\u001f\u007f]/;
-
-/** A token that may go into an Authorization header: a non-empty string without control characters. */
-export function isSafeToken(token: unknown): token is string {
-  return typeof token === 'string' && token !== '' && !HEADER_UNSAFE.test(token);
-}
-
-export function defaultOrigin(baseUrl: string | undefined): string | undefined {
-  const fromLocation = (globalThis as { location?: { origin?: unknown } }).location?.origin;
-  if (typeof fromLocation === 'string' && fromLocation !== 'null') return fromLocation;
-  if (baseUrl === undefined) return undefined;
-  try {
-    return new URL(baseUrl).origin;
-  } catch {
-    return undefined;
-  }
-}
-
 function headerValue(value: number | string | null): string | null {
   if (value === null) return null;
   const text = String(value).trim();
@@ -136,57 +116,15 @@ export function createTransport(options: TransportOptions = {}): Transport {
     return headers;
   }
 
-  async function request(req: TransportRequest): Promise<TransportAnswer> {
-    const callerSignal = req.options?.signal;
-    if (callerSignal?.aborted) throw new ApiError('aborted', UNKNOWN_ERROR_MESSAGE);
-
-    let url: URL;
-    try {
-      url = resolve(req.path, req.query);
-    } catch (cause) {
-      // No page origin and no baseUrl (e.g. outside a browser): nothing can be reached.
-      throw new ApiError('network', UNKNOWN_ERROR_MESSAGE, 0, { cause });
-    }
-    const hasBody = req.body !== undefined;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, req.options?.timeoutMs ?? defaultTimeout);
-    const onCallerAbort = () => controller.abort();
-    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-
-    let status: number;
-    let ok: boolean;
-    let text: string;
-    try {
-      const init: RequestInit = {
-        method: req.method,
-        headers: headersFor(url, hasBody, req.headers),
-        credentials,
-        signal: controller.signal,
-      };
-      if (hasBody) init.body = JSON.stringify(req.body);
-      if (req.cache !== undefined) init.cache = req.cache;
-      const response = await (options.fetch ?? globalThis.fetch)(url.href, init);
-      status = response.status;
-      ok = response.ok;
-      // The body is read under the same timeout: a server that stalls mid-body is still a timeout.
-      text = await response.text();
-    } catch (cause) {
-      const code = timedOut ? 'timeout' : callerSignal?.aborted ? 'aborted' : 'network';
-      throw new ApiError(code, UNKNOWN_ERROR_MESSAGE, 0, { cause });
-    } finally {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-    }
-
-    if (!ok) throw errorForStatus(status, text);
-    if (status === 204) return { status, json: undefined };
-    const json = tryParseJson(text);
-    if (json === undefined) throw new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, status);
-    return { status, json };
+  function request(req: TransportRequest): Promise<TransportAnswer> {
+    return send(
+      req,
+      options.fetch,
+      defaultTimeout,
+      credentials,
+      (path, query) => resolve(path, query),
+      headersFor,
+    );
   }
 
   return {

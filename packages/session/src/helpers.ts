@@ -1,5 +1,6 @@
 /** Pure readers of the session, shared by the shell, the widgets and the areas. */
 import type { SessionUser, Sis, SystemNotification } from '@atrium/api';
+import type { SessionState } from './store.js';
 
 /** The preferred name when there is one, else "first last". */
 export function displayName(
@@ -45,4 +46,16 @@ export function visibleNotifications(
     visible.push(closeable === item.closeable ? item : { ...item, closeable });
   }
   return visible;
+}
+
+/**
+ * The notices a bar shows on `route`: the session's own, or a list the page gave the bar (a legacy
+ * template's attribute), through the rules above with the session's dismissals. The one place that decides.
+ */
+export function noticesToShow(
+  state: Pick<SessionState, 'systemNotifications' | 'dismissedNotificationIds'>,
+  route: string,
+  list: readonly SystemNotification[] = state.systemNotifications,
+): SystemNotification[] {
+  return visibleNotifications(list, { route, dismissedIds: state.dismissedNotificationIds });
 }

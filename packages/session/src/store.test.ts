@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DISMISSED_STORAGE_KEY } from './dismissed-storage.js';
 import { createSessionStore, initialSessionState } from './store.js';
+import { applyInitialize, mergeLegacySession, setStatus } from './start-writes.js';
 import type { SessionStoreOptions } from './store.js';
-import { MemoryStorage, ThrowingStorage, fakeChannelPair, initializeResponse } from './test-fixtures.js';
+import { noticesToShow } from './helpers.js';
+import {
+  MemoryStorage,
+  ThrowingStorage,
+  fakeChannelPair,
+  initializeResponse,
+  notification,
+} from './test-fixtures.js';
 import { userDataKey } from './user-storage.js';
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -43,7 +51,7 @@ describe('state', () => {
   it('applyInitialize keeps everything but the token', () => {
     const s = store();
     const resp = initializeResponse({ mobile: true, legacy_redirect: '/legacy/start' });
-    s.applyInitialize(resp);
+    applyInitialize(s, resp);
     const state = s.getState();
     expect(state.sis).toEqual(resp.sis);
     expect(state.mobile).toBe(true);
@@ -55,17 +63,17 @@ describe('state', () => {
 
   it('mergeLegacySession merges call after call and refuses prototype keys', () => {
     const s = store();
-    s.mergeLegacySession({ a: 1, b: 2 });
-    s.mergeLegacySession(JSON.parse('{"b": 3, "__proto__": {"polluted": true}}') as Record<string, unknown>);
+    mergeLegacySession(s, { a: 1, b: 2 });
+    mergeLegacySession(s, JSON.parse('{"b": 3, "__proto__": {"polluted": true}}') as Record<string, unknown>);
     expect(s.getState().legacySession).toEqual({ a: 1, b: 3 });
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
   it('mergeLegacySession rejects a non-object clearly and loses nothing', () => {
     const s = store();
-    s.mergeLegacySession({ a: 1 });
+    mergeLegacySession(s, { a: 1 });
     for (const bad of [null, 'x', [1, 2], 5]) {
-      expect(() => s.mergeLegacySession(bad as never)).toThrow(/session_data must be a key\/value object/);
+      expect(() => mergeLegacySession(s, bad as never)).toThrow(/session_data must be a key\/value object/);
     }
     expect(s.getState().legacySession).toEqual({ a: 1 });
   });
@@ -73,10 +81,10 @@ describe('state', () => {
   it('setStatus accepts the five statuses and rejects others', () => {
     const s = store();
     for (const status of ['starting', 'started', 'error', 'signed-out', 'idle'] as const) {
-      s.setStatus(status);
+      setStatus(s, status);
       expect(s.getState().status).toBe(status);
     }
-    expect(() => s.setStatus('done' as never)).toThrow(/unknown status "done"/);
+    expect(() => setStatus(s, 'done' as never)).toThrow(/unknown status "done"/);
     expect(s.getState().status).toBe('idle');
   });
 });
@@ -91,6 +99,36 @@ describe('dismissed notifications', () => {
     expect(s.getState().dismissedNotificationIds).toEqual(['n1', 'n2']);
     expect(JSON.parse(storage.getItem(DISMISSED_STORAGE_KEY) ?? '')).toEqual(['n1', 'n2']);
     expect(store({ storage }).getState().dismissedNotificationIds).toEqual(['n1', 'n2']);
+  });
+
+  it("keep what another store of the tab wrote meanwhile (a legacy page's widgets and the app)", () => {
+    const storage = new MemoryStorage();
+    const app = store({ storage });
+    const widgets = store({ storage });
+    widgets.dismissNotification('legacy-notice');
+    app.dismissNotification('app-notice');
+    expect(app.getState().dismissedNotificationIds).toEqual(['legacy-notice', 'app-notice']);
+    expect(JSON.parse(storage.getItem(DISMISSED_STORAGE_KEY) ?? '')).toEqual(['legacy-notice', 'app-notice']);
+  });
+
+  it('decide which notices show on a route (noticesToShow), from the session or from a given list', () => {
+    const s = store();
+    s.setState({ systemNotifications: [notification('n1'), notification('n2', { closeable: false })] });
+    expect(noticesToShow(s.getState(), '/evaluations').map((n) => n.id)).toEqual(['n1', 'n2']);
+    expect(noticesToShow(s.getState(), '/home').map((n) => n.id)).toEqual(['n2']);
+    s.dismissNotification('n1');
+    expect(noticesToShow(s.getState(), '/evaluations').map((n) => n.id)).toEqual(['n2']);
+    const given = [notification('n1'), notification('page')];
+    expect(noticesToShow(s.getState(), '/legacy/', given).map((n) => n.id)).toEqual(['page']);
+  });
+
+  it('destroy drops every subscriber', () => {
+    const s = store();
+    const listener = vi.fn();
+    s.subscribe(listener);
+    s.destroy();
+    s.setState({ mobile: true });
+    expect(listener).not.toHaveBeenCalled();
   });
 
   it('tolerate storage that throws', () => {
@@ -124,10 +162,10 @@ describe('sign out, reset and other tabs', () => {
     const onRemoteSignOut = vi.fn();
     const tabA = store({ channel: a, storage: storageA });
     const tabB = store({ channel: b, onRemoteSignOut });
-    tabA.applyInitialize(initializeResponse());
+    applyInitialize(tabA, initializeResponse());
     tabA.dismissNotification('n1');
-    tabB.applyInitialize(initializeResponse());
-    tabB.setStatus('started');
+    applyInitialize(tabB, initializeResponse());
+    setStatus(tabB, 'started');
 
     tabA.signOut();
     expect(tabA.getState()).toEqual(initialSessionState('signed-out'));
@@ -169,7 +207,7 @@ describe('sign out, reset and other tabs', () => {
     const onRemoteSignOut = vi.fn();
     const onRemoteSchoolChange = vi.fn();
     const tabB = store({ channel: b, onRemoteSignOut, onRemoteSchoolChange });
-    tabB.setStatus('started');
+    setStatus(tabB, 'started');
     for (const junk of [null, 'signed-out', 42, {}, { type: 'SIGNED-OUT' }, { type: ['signed-out'] }, []]) {
       a.postMessage(junk);
     }
@@ -204,7 +242,7 @@ describe('sign out, reset and other tabs', () => {
   it('reset goes back to idle and forgets dismissals', () => {
     const storage = new MemoryStorage();
     const s = store({ storage });
-    s.applyInitialize(initializeResponse());
+    applyInitialize(s, initializeResponse());
     s.dismissNotification('n1');
     s.reset();
     expect(s.getState()).toEqual(initialSessionState());

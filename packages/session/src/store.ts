@@ -1,12 +1,14 @@
 /**
- * The session store: what the start-up calls returned, in one framework-free store (zustand's shape:
- * getState / setState / subscribe) that every app on the page reads. The access token never enters it:
- * the token lives in the api client's memory only.
+ * The session store: what the start-up calls returned, in one framework-free store (@atrium/store's
+ * `createStore`: getState / setState / subscribe) that every app on the page reads, and the legacy page's
+ * widgets too. It alone decides which notices show (`noticesToShow`) and keeps which were dismissed. The
+ * access token never enters it: the token lives in the api client's (or the transport's) memory only.
  *
  * Tabs stay in step through a BroadcastChannel: signing out in one tab signs out all of them, changing
  * school in one reloads the others (their data belongs to the old school).
  */
-import type { InitializeResponse, Sis, SystemNotification } from '@atrium/api';
+import type { Sis, SystemNotification } from '@atrium/api';
+import { createStore } from '@atrium/store';
 import { parseChannelMessage } from './channel.js';
 import type { SessionChannelMessage } from './channel.js';
 import { loadDismissedIds, saveDismissedIds } from './dismissed-storage.js';
@@ -15,7 +17,6 @@ import { clearUserData } from './user-storage.js';
 export const SESSION_CHANNEL_NAME = 'atrium-session';
 
 export type SessionStatus = 'idle' | 'starting' | 'started' | 'error' | 'signed-out';
-const STATUSES: readonly SessionStatus[] = ['idle', 'starting', 'started', 'error', 'signed-out'];
 
 export interface SessionState {
   status: SessionStatus;
@@ -80,8 +81,6 @@ export function initialSessionState(
 }
 
 const STATE_KEYS = Object.keys(initialSessionState()) as (keyof SessionState)[];
-/** Keys that would reach Object.prototype if merged carelessly. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function defaultChannel(): SessionChannel | null {
   if (typeof BroadcastChannel === 'undefined') return null;
@@ -106,37 +105,36 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   const onRemoteSignOut = options.onRemoteSignOut ?? (() => globalThis.location?.assign('/common/login'));
   const onRemoteSchoolChange = options.onRemoteSchoolChange ?? (() => globalThis.location?.reload());
 
-  let state: SessionState = initialSessionState('idle', loadDismissedIds(storage));
-  const listeners = new Set<SessionListener>();
+  const store = createStore<SessionState>(initialSessionState('idle', loadDismissedIds(storage)));
+  const { getState } = store;
+  /** Every live subscription's way out, so `destroy` can drop them all. */
+  const unsubscribes = new Set<() => void>();
 
-  function getState(): SessionState {
-    return state;
+  function subscribe(listener: SessionListener): () => void {
+    const stop = store.subscribe(listener);
+    const unsubscribe = () => {
+      unsubscribes.delete(unsubscribe);
+      stop();
+    };
+    unsubscribes.add(unsubscribe);
+    return unsubscribe;
   }
 
-  /** Shallow-merge known keys; listeners hear about it only when something really changed. */
+  /**
+   * Shallow-merge known keys (an `undefined` value is no change); listeners hear about it only when
+   * something really changed.
+   */
   function setState(
     partial: Partial<SessionState> | ((current: SessionState) => Partial<SessionState>),
   ): void {
-    const patch = typeof partial === 'function' ? partial(state) : partial;
-    let next: SessionState | null = null;
+    const patch = typeof partial === 'function' ? partial(getState()) : partial;
+    const known: Partial<SessionState> = {};
     for (const key of STATE_KEYS) {
-      if (!Object.prototype.hasOwnProperty.call(patch, key)) continue;
-      const value = patch[key];
-      if (value === undefined || Object.is(value, state[key])) continue;
-      next ??= { ...state };
-      (next as unknown as Record<string, unknown>)[key] = value;
+      if (Object.prototype.hasOwnProperty.call(patch, key) && patch[key] !== undefined) {
+        (known as Record<string, unknown>)[key] = patch[key];
+      }
     }
-    if (next === null) return;
-    const previous = state;
-    state = next;
-    for (const listener of [...listeners]) listener(state, previous);
-  }
-
-  function subscribe(listener: SessionListener): () => void {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
+    store.setState(known);
   }
 
   function post(message: SessionChannelMessage): void {
@@ -150,9 +148,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   function resetTo(status: SessionStatus): void {
     saveDismissedIds(storage, []);
     clearUserData(storage);
-    const previous = state;
-    state = initialSessionState(status);
-    for (const listener of [...listeners]) listener(state, previous);
+    store.setState(initialSessionState(status), true);
   }
 
   const onMessage = (event: { data: unknown }) => {
@@ -172,38 +168,17 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     setState,
     subscribe,
 
-    /** Keep what initialize returned, except the token (that goes to `api.setAccessToken`). */
-    applyInitialize(resp: InitializeResponse): void {
-      setState({
-        sis: resp.sis,
-        mobile: resp.mobile,
-        localeConfig: { locale: resp.locale_config.locale, timezone: resp.locale_config.timezone },
-        legacyRedirect: resp.legacy_redirect,
-        systemNotifications: resp.system_notifications,
-      });
-    },
-
-    mergeLegacySession(data: Record<string, unknown>): void {
-      if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        throw new TypeError('mergeLegacySession: session_data must be a key/value object');
-      }
-      const merged: Record<string, unknown> = { ...state.legacySession };
-      for (const [key, value] of Object.entries(data)) {
-        if (!FORBIDDEN_KEYS.has(key)) merged[key] = value;
-      }
-      setState({ legacySession: merged });
-    },
-
-    setStatus(status: SessionStatus): void {
-      if (!STATUSES.includes(status)) {
-        throw new TypeError(`setStatus: unknown status ${JSON.stringify(status)}`);
-      }
-      setState({ status });
-    },
-
+    /**
+     * Hide a closeable notice for the rest of the tab's session, here and on every later page of it (the new
+     * app's and the legacy pages' stores read the same sessionStorage key). Ids another store of this tab
+     * wrote meanwhile are kept.
+     */
     dismissNotification(id: string): void {
-      if (typeof id !== 'string' || id === '' || state.dismissedNotificationIds.includes(id)) return;
-      const ids = [...state.dismissedNotificationIds, id];
+      if (typeof id !== 'string' || id === '') return;
+      const current = getState().dismissedNotificationIds;
+      const known = [...new Set([...current, ...loadDismissedIds(storage)])];
+      if (known.includes(id) && known.length === current.length) return;
+      const ids = known.includes(id) ? known : [...known, id];
       saveDismissedIds(storage, ids);
       setState({ dismissedNotificationIds: ids });
     },
@@ -237,7 +212,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
       } catch {
         // Already closed.
       }
-      listeners.clear();
+      for (const unsubscribe of [...unsubscribes]) unsubscribe();
     },
   };
 }

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayName, visibleNotifications } from './helpers.js';
 import { createSessionStore } from './store.js';
+import { applyInitialize, setStatus } from './start-writes.js';
 import type { SessionState } from './store.js';
 import { MemoryStorage, initializeResponse, notification } from './test-fixtures.js';
 import { useSession } from './use-session.js';
@@ -24,17 +25,18 @@ describe('useSession', () => {
     }
     render(<Name />);
     expect(screen.getByText('nobody')).toBeTruthy();
-    act(() => store.applyInitialize(initializeResponse()));
+    act(() => applyInitialize(store, initializeResponse()));
     expect(screen.getByText('Sam Student')).toBeTruthy();
     const count = renders;
     // A change the selector does not read does not re-render.
-    act(() => store.setStatus('started'));
+    act(() => setStatus(store, 'started'));
     expect(renders).toBe(count);
   });
 
   it('accepts a selector that derives a fresh array (no render loop)', () => {
     const store = makeStore();
-    store.applyInitialize(
+    applyInitialize(
+      store,
       initializeResponse({
         system_notifications: [notification('a'), notification('b', { closeable: false })],
       }),
@@ -62,7 +64,7 @@ describe('useSession', () => {
 
   it('follows a sign-out', () => {
     const store = makeStore();
-    store.setStatus('started');
+    setStatus(store, 'started');
     function Status() {
       return <p>{useSession((s) => s.status, store)}</p>;
     }

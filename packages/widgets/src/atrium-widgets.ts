@@ -10,23 +10,24 @@
 import { dropLibraryGlobals } from './legacy/library-globals.js';
 // Then the start mark, before the evaluation of everything else.
 import './legacy/start-mark.js';
-// Second: starts the session's requests (when the page has a tag) before Lit and the elements evaluate.
-import { embedded, initializeAnswerOfThisCopy, loadSession } from './legacy/page-session.js';
+// Second: starts the session's request (when the page has a tag) before Lit and the elements evaluate.
+import { embedded, initializeAnswerOfThisCopy, pageSession } from './legacy/cookie-session.js';
 import { defineNotificationBar } from './notification-bar/define.js';
 import { NotificationBarElement } from './notification-bar/notification-bar.js';
 import { defineOnce } from './registry.js';
 import { DevToolbarLoaderElement } from './legacy/dev-toolbar-loader.js';
 
+// The bars read the page's session store; a bar with no list of its own starts the session.
 NotificationBarElement.embedded = embedded;
-defineNotificationBar({ loadSession });
+defineNotificationBar({ session: { store: pageSession.store, start: () => void pageSession.start() } });
 
 DevToolbarLoaderElement.deps = {
-  loadSession,
+  loadSession: () => pageSession.start(),
   loadToolbar: async () => {
     const chunk = await import(/* webpackChunkName: "atrium-dev-toolbar" */ './legacy/toolbar-chunk.js');
-    // The toolbar reads the full client and store: fill them from the answer already read (validated in
-    // full there), so initialize is not asked twice.
-    if (!(await chunk.adoptLegacySession(initializeAnswerOfThisCopy()))) {
+    // The full client takes the token from the answer already read (validated in full there), so
+    // initialize is not asked twice; the toolbar reads the same store as the bar.
+    if (!(await chunk.adoptCookieAnswer(initializeAnswerOfThisCopy(), pageSession.store))) {
       throw new Error('the legacy session did not pass validation');
     }
     return chunk;

@@ -5,10 +5,7 @@
 export { defineNotificationBar } from './notification-bar/define.js';
 export type { DefineNotificationBarOptions } from './notification-bar/define.js';
 export { NOTIFICATION_BAR_TAG, NotificationBarElement } from './notification-bar/notification-bar.js';
-export type {
-  NotificationEventDetail,
-  NotificationSessionLoader,
-} from './notification-bar/notification-bar.js';
+export type { NotificationEventDetail, NotificationBarSession } from './notification-bar/notification-bar.js';
 export { normalizeNotifications, parseNotificationsAttribute } from './notification-bar/notifications.js';
 export { DevToolbar, ADMIN_PANEL_URL, LEGACY_HOME_URL, REQUEST_LOG_URL } from './dev-toolbar/DevToolbar.js';
 export type { DevToolbarApi, DevToolbarPlace, DevToolbarProps } from './dev-toolbar/DevToolbar.js';

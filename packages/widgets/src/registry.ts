@@ -6,14 +6,22 @@
  * every copy can find without sharing a module.
  */
 import type { Sis, SystemNotification } from '@atrium/api';
+import type { SessionStore } from '@atrium/session/core';
 import { WIDGETS_VERSION } from './version.js';
 
 export const REGISTRY_KEY: unique symbol = Symbol.for('atrium.widgets') as never;
 
-/** What initialize told us, reduced to what the widgets read. Plain data: shared between copies. */
+/** What initialize told us, reduced to what the toolbar loader reads (and what copies before 0.2 shared). */
 export interface LegacySessionSnapshot {
   readonly sis: Sis;
   readonly notifications: readonly SystemNotification[];
+}
+
+/** The page's one session: its store, and the cookie start that fills it (started at most once per page). */
+export interface PageSession {
+  readonly store: SessionStore;
+  /** Starts the session on the page's cookie unless started already; settles when it has (never rejects). */
+  start(): Promise<LegacySessionSnapshot | null>;
 }
 
 /**
@@ -25,7 +33,12 @@ export interface WidgetsRegistry {
   readonly version: string;
   /** Every version that has loaded on this page, in order. */
   readonly versions: string[];
-  /** The legacy session, started at most once per page; null until a copy asks for it. */
+  /** The page's session store, shared by every copy (the first copy's); null until a copy creates it. */
+  session?: PageSession | null;
+  /**
+   * The session's start as a snapshot promise, for copies of an older version, which read this field
+   * instead of `session`; null until the session starts.
+   */
   legacySession: Promise<LegacySessionSnapshot | null> | null;
 }
 

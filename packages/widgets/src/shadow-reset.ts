@@ -8,19 +8,19 @@
  * Plain text (no Lit): the toolbar's React tree adopts it too.
  */
 export const HOST_RESET_CSS = `
-  :host {
-    all: initial !important;
-    display: block !important;
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif !important;
-    font-size: 16px !important;
-    line-height: normal !important;
-    color: #1b1f24 !important;
-    text-align: start !important;
-    -webkit-text-size-adjust: 100% !important;
-  }
-  :host([hidden]) {
-    display: none !important;
-  }
+:host {
+all: initial !important;
+display: block !important;
+font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif !important;
+font-size: 16px !important;
+line-height: normal !important;
+color: #1b1f24 !important;
+text-align: start !important;
+-webkit-text-size-adjust: 100% !important;
+}
+:host([hidden]) {
+display: none !important;
+}
 `;
 
 /**

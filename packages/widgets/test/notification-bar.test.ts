@@ -5,6 +5,8 @@
 import { expect } from 'chai';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { SystemNotification } from '@atrium/api';
+import { createSessionStore } from '@atrium/session/core';
+import type { SessionState } from '@atrium/session/core';
 import { defineNotificationBar } from '../src/notification-bar/define.js';
 import { NotificationBarElement } from '../src/notification-bar/notification-bar.js';
 import { defineOnce } from '../src/registry.js';
@@ -48,7 +50,19 @@ const staticOne: SystemNotification = {
   routeInfo: null,
 };
 
-defineNotificationBar();
+// The page's session store, wired as the hosts wire it (the legacy entry, the shell's slot).
+const store = createSessionStore({ channel: null });
+const pageSession = { store };
+defineNotificationBar({ session: pageSession });
+
+/** The host's session start, as the legacy entry passes it: here it fills the store with `answer`. */
+function startingWith(answer: () => Partial<SessionState> | null): () => void {
+  return () => {
+    store.setState({ status: 'starting' });
+    const state = answer();
+    if (state) store.setState(state);
+  };
+}
 
 const mounted: HTMLElement[] = [];
 
@@ -87,8 +101,9 @@ async function until(condition: () => boolean, what: string, timeoutMs = 3000): 
 
 afterEach(() => {
   for (const el of mounted.splice(0)) el.remove();
+  store.reset();
   sessionStorage.removeItem(DISMISSED_KEY);
-  NotificationBarElement.sessionLoader = null;
+  NotificationBarElement.session = pageSession;
 });
 
 describe('<atrium-notification-bar>', () => {
@@ -389,6 +404,18 @@ describe('<atrium-notification-bar>', () => {
       expect(row(el, 'plain').querySelector('b')).to.equal(bold);
     });
 
+    it('keeps showing a rich message that moves up a row when the notice above it is dismissed', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [closeable, { ...plain, message: '<b>Bold</b> notice' }];
+      });
+      const bold = row(el, 'plain').querySelector('b');
+      row(el, 'closeable').querySelector<HTMLButtonElement>('.close')!.click();
+      await el.updateComplete;
+      expect(ids(el)).to.deep.equal(['plain']);
+      expect(row(el, 'plain').querySelector('.message')!.textContent!.trim()).to.equal('Bold notice');
+      expect(row(el, 'plain').querySelector('b')).to.equal(bold);
+    });
+
     it('drops javascript: links and keeps https ones', async () => {
       const sanitize = await loadSanitizer();
       const holder = document.createElement('div');
@@ -432,12 +459,12 @@ describe('<atrium-notification-bar>', () => {
   describe('the session source', () => {
     it('loads the session notifications when no list is given', async () => {
       let calls = 0;
-      NotificationBarElement.sessionLoader = async () => {
-        calls += 1;
-        return {
-          sis: {} as never,
-          notifications: [plain, closeable],
-        };
+      NotificationBarElement.session = {
+        store,
+        start: startingWith(() => {
+          calls += 1;
+          return { status: 'started', systemNotifications: [plain, closeable] };
+        }),
       };
       const el = await mount();
       await until(() => ids(el).length === 2, 'session notifications');
@@ -451,20 +478,21 @@ describe('<atrium-notification-bar>', () => {
     });
 
     it('paints its 25px frame at once, before the session answers', async () => {
-      let answer: (value: null) => void = () => {};
-      NotificationBarElement.sessionLoader = () => new Promise((resolve) => (answer = resolve));
+      NotificationBarElement.session = { store, start: startingWith(() => null) };
       const el = await mount();
       const frame = el.shadowRoot!.querySelector<HTMLElement>('[role="status"]')!;
       expect(frame.getBoundingClientRect().height).to.equal(25);
-      answer(null);
+      store.setState({ status: 'signed-out' });
       await until(() => frame.getBoundingClientRect().height === 0, 'the empty frame to collapse');
     });
 
     it('renders nothing inside the Atrium shell (embedded)', async () => {
       let calls = 0;
-      NotificationBarElement.sessionLoader = async () => {
-        calls += 1;
-        return null;
+      NotificationBarElement.session = {
+        store,
+        start: () => {
+          calls += 1;
+        },
       };
       NotificationBarElement.embedded = true;
       try {
@@ -478,7 +506,7 @@ describe('<atrium-notification-bar>', () => {
     });
 
     it('shows nothing when the visitor has no session', async () => {
-      NotificationBarElement.sessionLoader = async () => null;
+      NotificationBarElement.session = { store, start: startingWith(() => ({ status: 'signed-out' })) };
       const el = await mount();
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(ids(el)).to.deep.equal([]);

@@ -14,14 +14,10 @@ const selectStatus = (state: SessionState) => state.status;
 const selectSis = (state: SessionState) => state.sis;
 const selectMobile = (state: SessionState) => state.mobile;
 const selectMinStamp = (state: SessionState) => state.sis?.min_build_stamp ?? null;
-const selectNotifications = (state: SessionState) => state.systemNotifications;
-const selectDismissed = (state: SessionState) => state.dismissedNotificationIds;
 
 export const useSessionStatus = () => useSession(selectStatus);
 export const useSis = () => useSession(selectSis);
 export const useMobile = () => useSession(selectMobile);
-export const useSystemNotifications = () => useSession(selectNotifications);
-export const useDismissedIds = () => useSession(selectDismissed);
 
 const selectPathname = (state: LocationState) => state.pathname;
 const selectLocationSearch = (state: LocationState) => state.search;

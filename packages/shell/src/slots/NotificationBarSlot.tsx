@@ -1,51 +1,32 @@
 /**
- * The slot of the system notification bar. The element itself is the widgets package's
- * `<atrium-notification-bar>` (the same one legacy pages use); the shell only feeds it: the notifications
- * to show for this route, and dismissals back into the session.
+ * The slot of the system notification bar. The element is the widgets package's `<atrium-notification-bar>`
+ * (the same one legacy pages use), a view of the page's session store: the store decides which notices show
+ * and keeps the dismissals; the slot only hands it the store, once, and tells it the route.
  *
- * The rules only tell the home route from the others, so the list is recomputed (and the element
- * re-rendered, sanitising rich messages again) only when that changes, not on every area switch. The
- * element is not given `route` for the same reason: it would re-render on each navigation, and without it
- * it reads `location.pathname` whenever it renders, which is the route these lists were made for.
+ * The rules only tell the home route from the others, so the element is told the route (and re-renders,
+ * sanitising rich messages again) only when that changes, not on every area switch.
  */
-import { createElement, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { createElement, useLayoutEffect, useRef } from 'react';
 import { defineNotificationBar } from '@atrium/widgets';
-import { isHomeRoute, session, visibleNotifications } from '@atrium/session';
-import { useDismissedIds, useSystemNotifications } from '../hooks';
+import { isHomeRoute, session } from '@atrium/session';
 
 export function NotificationBarSlot({ route }: { route: string }) {
-  const ref = useRef<HTMLElement & { notifications?: unknown }>(null);
-  const list = useSystemNotifications();
-  const dismissedIds = useDismissedIds();
+  const ref = useRef<HTMLElement & { route?: string }>(null);
   const onHome = isHomeRoute(route);
-  const notifications = useMemo(
-    () => visibleNotifications(list, { route: onHome ? '/home' : route, dismissedIds }),
-    // `route` only matters through `onHome` (see above).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list, onHome, dismissedIds],
-  );
 
   // Layout effects, not passive ones: those run after the browser has painted the shell, and the bar
   // arriving one paint later would push the page down (a layout shift). Lit renders in a microtask, still
   // before that paint.
   useLayoutEffect(() => {
-    defineNotificationBar();
+    // No `start`: the shell's session is started by the page's boot, never by the bar.
+    defineNotificationBar({ session: { store: session } });
   }, []);
 
   useLayoutEffect(() => {
-    if (ref.current) ref.current.notifications = notifications;
-  }, [notifications]);
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const onDismiss = (event: Event) => {
-      const id = (event as CustomEvent<{ id?: unknown }>).detail?.id;
-      if (typeof id === 'string') session.dismissNotification(id);
-    };
-    element.addEventListener('atrium-dismiss', onDismiss);
-    return () => element.removeEventListener('atrium-dismiss', onDismiss);
-  }, []);
+    if (ref.current) ref.current.route = onHome ? '/home' : route;
+    // `route` only matters through `onHome` (see above).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [onHome]);
 
   return createElement('atrium-notification-bar', { ref, className: 'atrium-notifications' });
 }

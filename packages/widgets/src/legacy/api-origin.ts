@@ -4,7 +4,7 @@
  * and the calls go to `https://app.school.edu` (which lists the legacy origin in ATRIUM_EMBED_ORIGINS).
  * On a page of Atrium's own origin (path routing through one front door) both are the same.
  */
-import { isApiError } from '@atrium/api/errors';
+import { isApiError } from '@atrium/api/transport';
 
 /**
  * Webpack's runtime public path: with `publicPath: 'auto'` in a module bundle it is the directory of the

@@ -8,6 +8,7 @@
  * rules reach the page. Its panel, its dialogs and the acting-as banner are in the top layer
  * (popover / modal `<dialog>`), so no z-index on the page covers them.
  */
+import * as v from 'valibot';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StyleRootProvider } from '@atrium/ui';
@@ -15,17 +16,49 @@ import type { StyleRoot } from '@atrium/ui';
 import { DevToolbar } from '../dev-toolbar/DevToolbar.js';
 import { HOST_RESET_CSS, forShadowRoot } from '../shadow-reset.js';
 import { api } from '@atrium/api';
+// The schemas subpath, not the barrel: the barrel carries only the login-time schemas.
+import { InitializeResponseSchema } from '@atrium/api/schemas';
+import { applyInitialize, setStatus } from '@atrium/session/core';
+import type { SessionStore } from '@atrium/session/core';
 import type { ToolbarChunk } from './dev-toolbar-loader.js';
 import { widgetsApiOrigin } from './api-origin.js';
 import { ownEntriesOnly } from './own-entries.js';
-
-// The full client and store come with this chunk: only root and HQ users need them on a legacy page.
-export { adoptLegacySession } from './legacy-session.js';
 
 // The toolbar's calls go where the script came from (Atrium's origin), as the entry's initialize did, and
 // its answers parse whatever the legacy page added to Object.prototype.
 api.useServerOrigin(widgetsApiOrigin());
 api.prepareSchemas(ownEntriesOnly);
+
+/** The page's session store (the bar's), which the toolbar reads too; set by `adoptCookieAnswer`. */
+let pageStore: SessionStore | null = null;
+
+/**
+ * The full client and the validator come with this chunk: only root and HQ users need them on a legacy
+ * page. initialize's answer, as the entry's `startFromCookie` read it, is validated here with the full
+ * schema, then the store takes all of it and the client its token, without asking the server twice. With
+ * no answer (another copy of the bundle started the page's session) the client asks initialize itself, on
+ * the same cookie. Resolves false when there is no usable session.
+ */
+export async function adoptCookieAnswer(initialize: unknown, store: SessionStore): Promise<boolean> {
+  pageStore = store;
+  try {
+    const init = v.parse(
+      ownEntriesOnly(InitializeResponseSchema),
+      initialize === undefined ? await api.initialize() : initialize,
+    );
+    api.setAccessToken(init.lapi_access_token);
+    applyInitialize(store, init);
+    setStatus(store, 'started');
+    return true;
+  } catch (error) {
+    setStatus(store, 'error');
+    console.warn(
+      '[atrium-widgets] could not read the legacy session',
+      v.isValiError(error) ? v.flatten(error.issues) : error,
+    );
+    return false;
+  }
+}
 
 /** The host takes no room of its own: everything it shows is in the top layer. */
 const TOOLBAR_HOST_CSS = `${HOST_RESET_CSS}
@@ -45,7 +78,11 @@ export const mountDevToolbar: ToolbarChunk['mountDevToolbar'] = (host, { default
     createElement(
       StyleRootProvider,
       { value: styleRoot },
-      createElement(DevToolbar, { defaultOpen, openedByShortcut: openedByShortcut ?? false }),
+      createElement(DevToolbar, {
+        defaultOpen,
+        openedByShortcut: openedByShortcut ?? false,
+        ...(pageStore ? { store: pageStore } : {}),
+      }),
     ),
   );
   return () => {

@@ -1,10 +1,10 @@
 import { defineOnce } from '../registry.js';
 import { NOTIFICATION_BAR_TAG, NotificationBarElement } from './notification-bar.js';
-import type { NotificationSessionLoader } from './notification-bar.js';
+import type { NotificationBarSession } from './notification-bar.js';
 
 export interface DefineNotificationBarOptions {
-  /** How an element with no list reads the page's session (the legacy entry passes the cookie flow). */
-  loadSession?: NotificationSessionLoader;
+  /** The page's session store the bars read (the shell's, or the legacy entry's cookie session). */
+  session?: NotificationBarSession;
 }
 
 /**
@@ -12,6 +12,6 @@ export interface DefineNotificationBarOptions {
  * bundle: the first definition wins and a different version is reported in the console.
  */
 export function defineNotificationBar(options: DefineNotificationBarOptions = {}): CustomElementConstructor {
-  if (options.loadSession) NotificationBarElement.sessionLoader = options.loadSession;
+  if (options.session) NotificationBarElement.session = options.session;
   return defineOnce(NOTIFICATION_BAR_TAG, NotificationBarElement);
 }

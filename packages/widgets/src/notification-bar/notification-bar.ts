@@ -2,19 +2,19 @@
  * `<atrium-notification-bar>`: the session's system notifications (SPEC section 2), the same element in
  * the React shell and on legacy PHP pages. Lit only: this file must never import React, directly or
  * through a barrel, because legacy pages of ordinary users download it and nothing else.
+ *
+ * A view of the page's session store: which notices show on a route and which are dismissed is the store's
+ * decision (`noticesToShow`, `dismissNotification`); the element renders that and reports clicks
+ * (`atrium-dismiss`, `atrium-open`). Each host hands it the store once (`defineNotificationBar({ session })`:
+ * the shell's NotificationBarSlot, the legacy entry). A list given to the element (the `notifications`
+ * attribute of a legacy template) replaces the session's notices, never the rules or the dismissals.
  */
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
 import type { SystemNotification } from '@atrium/api';
-// The session package's framework-free files, not its barrel: the barrel re-exports the React hook.
-import {
-  loadDismissedIds,
-  saveDismissedIds,
-  visibleNotifications,
-  type SessionStorageLike,
-} from '@atrium/session/core';
-import type { LegacySessionSnapshot } from '../registry.js';
+// The session's framework-free entry, not its barrel: the barrel re-exports the React hook.
+import { noticesToShow } from '@atrium/session/core';
+import type { SessionStore } from '@atrium/session/core';
 import { WIDGETS_VERSION } from '../version.js';
 import { parseNotificationsAttribute } from './notifications.js';
 import { hasMarkup, loadSanitizer, markupToText, nativeSanitizer } from './sanitize.js';
@@ -41,27 +41,25 @@ export interface NotificationEventDetail {
   id: string;
 }
 
-/** Where the element gets the session's notifications when no list is given (injected per page). */
-export type NotificationSessionLoader = () => Promise<LegacySessionSnapshot | null>;
-
-function sessionStorageOrNull(): SessionStorageLike | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    // Reading `sessionStorage` throws when storage is disabled; dismissals then last until reload.
-    return null;
-  }
+/** The page's session as the element reads it (set once per page by the host). */
+export interface NotificationBarSession {
+  store: Pick<SessionStore, 'getState' | 'subscribe' | 'dismissNotification'>;
+  /**
+   * Starts the page's session if nothing has yet: a bar with no list of its own needs it. The legacy entry
+   * passes its cookie start (once per page); the shell boots its session itself and passes none.
+   */
+  start?: () => void;
 }
+
+/** No session: the rules still apply, nothing is dismissed. */
+const NO_SESSION = { systemNotifications: [], dismissedNotificationIds: [] } as const;
 
 export class NotificationBarElement extends LitElement {
   /** Compared by the double-load guard (two copies of the bundle on one page). */
   static readonly version: string = WIDGETS_VERSION;
 
-  /**
-   * Set by the legacy entry (`defineNotificationBar({ loadSession })`). The shell leaves it null and
-   * passes the list itself, so the element never starts a second session there.
-   */
-  static sessionLoader: NotificationSessionLoader | null = null;
+  /** The page's session store, set by the host (`defineNotificationBar({ session })`). */
+  static session: NotificationBarSession | null = null;
 
   /**
    * Set by the legacy entry when its page is framed by the Atrium shell, which shows its own bar: the
@@ -78,8 +76,6 @@ export class NotificationBarElement extends LitElement {
     },
     route: { type: String, reflect: true },
     source: { type: String, reflect: true },
-    _sessionList: { state: true },
-    _dismissed: { state: true },
     _open: { state: true },
     _sanitize: { state: true },
     _expanded: { state: true },
@@ -92,8 +88,6 @@ export class NotificationBarElement extends LitElement {
   /** 'session' (the default): with no list given, load the page's session; 'none': show nothing. */
   declare source: 'session' | 'none';
 
-  declare private _sessionList: readonly SystemNotification[] | null;
-  declare private _dismissed: readonly string[];
   declare private _open: SystemNotification | null;
   declare private _sanitize: Sanitizer | null;
   /** On narrow screens several notices fold into one line; the user unfolds them (styles.ts). */
@@ -101,9 +95,15 @@ export class NotificationBarElement extends LitElement {
 
   /** The button that opened the modal: focus goes back to it when the modal closes. */
   private _opener: HTMLElement | null = null;
-  private _loading = false;
   private _markedPaint = false;
-  private _storage: SessionStorageLike | null = sessionStorageOrNull();
+  /**
+   * Sanitised nodes per place and text (`_richText`), for the sanitiser that made them. Kept as arrays of
+   * nodes: Lit leaves the same nodes alone on the next render, and moves them when their notice moves up a
+   * row (a dismissal above it), where a fragment, emptied by its first insertion, would show nothing.
+   */
+  private _nodes = new Map<string, Node[]>();
+  private _nodesBy: Sanitizer | null = null;
+  private _unsubscribe: (() => void) | null = null;
 
   constructor() {
     super();
@@ -112,8 +112,6 @@ export class NotificationBarElement extends LitElement {
     this.notifications = undefined;
     this.route = undefined;
     this.source = 'session';
-    this._sessionList = null;
-    this._dismissed = [];
     this._open = null;
     this._expanded = false;
     // The browser's own sanitiser is there at once where it exists: rich text in the first paint.
@@ -137,13 +135,23 @@ export class NotificationBarElement extends LitElement {
       this.hidden = true;
       return;
     }
-    // Another bar, the shell's store or another tab of this session may have dismissed something.
-    this._dismissed = loadDismissedIds(this._storage);
-    this._maybeLoadSession();
+    // Another bar of the page, the host or another tab of this session may change what shows.
+    this._unsubscribe = this._session()?.store.subscribe(() => this.requestUpdate()) ?? null;
+    this._maybeStartSession();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._unsubscribe?.();
+    this._unsubscribe = null;
+  }
+
+  private _session(): NotificationBarSession | null {
+    return (this.constructor as typeof NotificationBarElement).session;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('notifications') || changed.has('source')) this._maybeLoadSession();
+    if (changed.has('notifications') || changed.has('source')) this._maybeStartSession();
     // No native sanitiser and a shown message carries markup: fetch DOMPurify (its own chunk); until then
     // the words show as plain text. Hidden notices and modal bodies do not need it yet (`open` fetches it
     // for a body).
@@ -165,54 +173,40 @@ export class NotificationBarElement extends LitElement {
     markPaintedOnce();
   }
 
+  /** True when the element shows the session's own notices (no list given, source not 'none'). */
+  private _readsSession(): boolean {
+    return this.notifications === undefined && this.source !== 'none' && this._session() !== null;
+  }
+
   /** True while the session's notices are on their way: the frame keeps their room meanwhile. */
   private _pending(): boolean {
-    const loader = (this.constructor as typeof NotificationBarElement).sessionLoader;
-    return (
-      this.notifications === undefined && this.source !== 'none' && !!loader && this._sessionList === null
-    );
+    const status = this._session()?.store.getState().status;
+    return this._readsSession() && (status === 'idle' || status === 'starting');
   }
 
-  /** Every notification the element knows, before the rules. */
-  private _all(): readonly SystemNotification[] {
-    return this.notifications ?? this._sessionList ?? [];
-  }
-
-  /** The notifications the rules let through, in order (exposed for hosts and tests). */
+  /** The notifications the session's rules let through, in order (exposed for hosts and tests). */
   get visible(): SystemNotification[] {
-    return visibleNotifications(this._all(), {
-      route: this.route ?? globalThis.location?.pathname ?? '',
-      dismissedIds: this._dismissed,
-    });
+    const state = this._session()?.store.getState() ?? NO_SESSION;
+    return noticesToShow(state, this.route ?? globalThis.location?.pathname ?? '', this._all());
   }
 
-  private _maybeLoadSession(): void {
-    const loader = (this.constructor as typeof NotificationBarElement).sessionLoader;
-    if (this.notifications !== undefined || this.source === 'none' || !loader) return;
-    if ((this.constructor as typeof NotificationBarElement).embedded) return;
-    if (this._loading || this._sessionList !== null) return;
-    this._loading = true;
-    loader().then(
-      (snapshot) => {
-        this._loading = false;
-        this._sessionList = snapshot?.notifications ?? [];
-      },
-      (error: unknown) => {
-        this._loading = false;
-        this._sessionList = [];
-        console.warn('[atrium-notification-bar] could not load the session notifications', error);
-      },
-    );
+  /** Every notification the element shows from, before the rules. */
+  private _all(): readonly SystemNotification[] {
+    if (this.notifications !== undefined) return this.notifications;
+    return this._readsSession() ? this._session()!.store.getState().systemNotifications : [];
   }
 
-  /** Dismiss a closeable notification for the rest of the session (sessionStorage, shared with the shell). */
+  private _maybeStartSession(): void {
+    if (!this._readsSession() || (this.constructor as typeof NotificationBarElement).embedded) return;
+    const session = this._session();
+    if (session?.store.getState().status === 'idle') session.start?.();
+  }
+
+  /** Dismiss a closeable notification for the rest of the session (the store keeps it, for every page). */
   dismiss(id: string): void {
     const item = this._all().find((n) => n.id === id);
     if (!item || !item.closeable || item.static) return;
-    const ids = loadDismissedIds(this._storage);
-    if (!ids.includes(id)) ids.push(id);
-    saveDismissedIds(this._storage, ids);
-    this._dismissed = ids;
+    this._session()?.store.dismissNotification(id);
     this.dispatchEvent(
       new CustomEvent<NotificationEventDetail>('atrium-dismiss', {
         bubbles: true,
@@ -275,14 +269,22 @@ export class NotificationBarElement extends LitElement {
   }
 
   /**
-   * Server text, as sanitised nodes when the sanitiser is ready, else as the words alone. `guard` keeps the
-   * nodes of an unchanged text across renders, so a re-render (a dismissal, the modal) does not replace
-   * them inside the live region.
+   * Server text, as sanitised nodes when the sanitiser is ready, else as the words alone. The nodes of an
+   * unchanged text in one place (`where`: a notice's row, or the modal) are kept across renders, so a
+   * re-render (a dismissal, the modal) does not replace them inside the live region.
    */
-  private _richText(text: string): unknown {
+  private _richText(text: string, where: string): unknown {
     if (!hasMarkup(text)) return text;
     const sanitize = this._sanitize;
-    return sanitize ? guard([text, sanitize], () => sanitize(text)) : markupToText(text);
+    if (!sanitize) return markupToText(text);
+    if (this._nodesBy !== sanitize) {
+      this._nodes.clear();
+      this._nodesBy = sanitize;
+    }
+    const key = `${where}\n${text}`;
+    let nodes = this._nodes.get(key);
+    if (!nodes) this._nodes.set(key, (nodes = [...sanitize(text).childNodes]));
+    return nodes;
   }
 
   private _renderItem(item: SystemNotification): TemplateResult {
@@ -294,9 +296,9 @@ export class NotificationBarElement extends LitElement {
           aria-haspopup="dialog"
           @click=${(event: Event) => void this.open(item.id, event.currentTarget as HTMLElement)}
         >
-          ${this._richText(item.message)}
+          ${this._richText(item.message, item.id)}
         </button>`
-      : this._richText(item.message);
+      : this._richText(item.message, item.id);
     return html`<li
       class=${item.static ? 'note note--static' : 'note'}
       part=${item.static ? 'notification static' : 'notification'}
@@ -348,7 +350,7 @@ export class NotificationBarElement extends LitElement {
       ${
         item
           ? html`<h2 id="atrium-nb-title">${markupToText(item.message)}</h2>
-              <div id="atrium-nb-body" class="body">${this._richText(item.body ?? item.message)}</div>
+              <div id="atrium-nb-body" class="body">${this._richText(item.body ?? item.message, '')}</div>
               <div class="actions">
                 <button class="button" autofocus @click=${() => this.close()}>Close</button>
               </div>`

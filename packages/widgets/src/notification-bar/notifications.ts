@@ -4,36 +4,25 @@
  * legacy template must not blank every notice on the page.
  */
 import type { SystemNotification } from '@atrium/api';
+import { isRecord, readNotification, readRouteInfo } from '@atrium/session/core';
 
-type RouteInfo = SystemNotification['routeInfo'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function routeInfoOf(value: unknown): RouteInfo {
-  if (!isRecord(value)) return null;
-  const { app, category, type } = value;
-  return typeof app === 'string' && typeof category === 'string' && typeof type === 'string'
-    ? { app, category, type }
-    : null;
-}
-
-/** One entry, or null when it lacks an id or a message (the two things the bar cannot do without). */
+/**
+ * One entry, or null when it lacks an id or a message (the two things the bar cannot do without). The
+ * rest is forgiven: a flag that is not `true` is false, a malformed route or body is left out. The result
+ * is what the session's own check (`readNotification`) accepts.
+ */
 export function normalizeNotification(value: unknown): SystemNotification | null {
-  if (!isRecord(value)) return null;
-  const { id, message, closeable, clickable, body } = value;
-  if (typeof id !== 'string' || id === '' || typeof message !== 'string') return null;
-  const item: SystemNotification = {
-    id,
-    message,
-    closeable: closeable === true,
-    clickable: clickable === true,
+  if (!isRecord(value) || value['id'] === '') return null;
+  const { body } = value;
+  return readNotification({
+    id: value['id'],
+    message: value['message'],
+    closeable: value['closeable'] === true,
+    clickable: value['clickable'] === true,
     static: value['static'] === true,
-    routeInfo: routeInfoOf(value['routeInfo']),
-  };
-  if (typeof body === 'string') item.body = body;
-  return item;
+    routeInfo: readRouteInfo(value['routeInfo']),
+    ...(typeof body === 'string' ? { body } : {}),
+  });
 }
 
 /** A list of notifications from anything; duplicates of an id keep the first. */

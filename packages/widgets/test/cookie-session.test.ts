@@ -1,11 +1,22 @@
+/**
+ * The legacy page's session start as the widgets entry runs it: `startFromCookie` (@atrium/session/core)
+ * through the real transport (@atrium/api/transport), in Chromium, with a scripted fetch.
+ */
 import { expect } from 'chai';
-import { isApiError } from '@atrium/api/errors';
-import { fetchLegacySession } from '../src/legacy/lite-session.js';
+import { createCookieTransport, isApiError } from '@atrium/api/transport';
+import { createSessionStore, startFromCookie } from '@atrium/session/core';
+import type { SessionStore } from '@atrium/session/core';
 
 /** `optional=1`: a visitor with no session gets 204, not a 401 the browser would log. */
 const INITIALIZE = '/lapi/rpc/common/ionic/initialize?optional=1';
 const notice = { id: 'n1', message: 'Hello', closeable: true, clickable: false, routeInfo: null };
 const sis = { user: { is_root: false }, is_hq: false, acting_as: null };
+
+/** What was asked: a path on the page's own origin, else the whole address. */
+function asked(input: RequestInfo | URL): string {
+  const url = new URL(String(input), location.href);
+  return url.origin === location.origin ? `${url.pathname}${url.search}` : url.href;
+}
 
 /** A fetch answering each path from `answers` and recording what was asked. */
 function fakeFetch(
@@ -13,7 +24,7 @@ function fakeFetch(
   calls: Array<[string, RequestInit]>,
 ) {
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
+    const path = asked(input);
     calls.push([path, init ?? {}]);
     const answer = answers[path];
     if (!answer) return new Response('', { status: 404 });
@@ -21,13 +32,32 @@ function fakeFetch(
   }) as typeof fetch;
 }
 
-describe('the legacy session on the critical path (lite-session)', () => {
+let store: SessionStore;
+beforeEach(() => {
+  store = createSessionStore({ channel: null, storage: null });
+});
+afterEach(() => store.destroy());
+
+/** The entry's start: the page's store, a transport on Atrium's origin, initialize on the cookie. */
+async function fetchLegacySession(
+  fetchImpl: typeof fetch,
+  apiOrigin: string = location.origin,
+  timeoutMs?: number,
+): Promise<{ notifications: unknown; initialize: unknown }> {
+  const transport = createCookieTransport({ fetch: fetchImpl, serverOrigin: apiOrigin });
+  const initialize = await startFromCookie(store, transport, timeoutMs);
+  return { notifications: store.getState().systemNotifications, initialize };
+}
+
+describe('the legacy session on the critical path (startFromCookie)', () => {
   it('asks initialize alone, on the cookie, and returns the notices', async () => {
     const calls: Array<[string, RequestInit]> = [];
     const initialize = { sis, lapi_access_token: 'lapi', system_notifications: [notice] };
     const result = await fetchLegacySession(fakeFetch({ [INITIALIZE]: { body: initialize } }, calls));
-    expect(result.snapshot.notifications).to.deep.equal([{ ...notice, static: false }]);
+    expect(result.notifications).to.deep.equal([{ ...notice, static: false }]);
     expect(result.initialize).to.deep.equal(initialize);
+    expect(store.getState().status).to.equal('started');
+    expect(store.getState().sis).to.deep.equal(sis);
     // One round trip: no cookie-for-token trade before the bar can paint.
     expect(calls.map(([path]) => path)).to.deep.equal([INITIALIZE]);
     const [, init] = calls[0] ?? ['', {}];
@@ -50,9 +80,10 @@ describe('the legacy session on the critical path (lite-session)', () => {
       fakeFetch({ [INITIALIZE]: { status: 401, body: { message: 'no' } } }, []),
     ).catch((e: unknown) => e);
     expect(isApiError(error) && error.code).to.equal('unauthorized');
+    expect(store.getState().status).to.equal('signed-out');
   });
 
-  it('refuses an answer whose token could not go into a header, like the client', async () => {
+  it('refuses an answer whose token could not go into a header, as invalid', async () => {
     const error = await fetchLegacySession(
       fakeFetch(
         {
@@ -63,7 +94,8 @@ describe('the legacy session on the critical path (lite-session)', () => {
         [],
       ),
     ).catch((e: unknown) => e);
-    expect(error).to.be.instanceOf(TypeError);
+    expect(isApiError(error) && error.code).to.equal('invalid-response');
+    expect(store.getState().status).to.equal('error');
   });
 
   it('rejects the whole answer when one notice is malformed, like the schema', async () => {
@@ -78,12 +110,14 @@ describe('the legacy session on the critical path (lite-session)', () => {
       ),
     ).catch((e: unknown) => e);
     expect(isApiError(error) && error.code).to.equal('invalid-response');
+    expect(store.getState().status).to.equal('error');
+    expect(store.getState().systemNotifications).to.deep.equal([]);
   });
 
   it('reads the 204 of a visitor with no session as signed out', async () => {
     const calls: Array<[string, RequestInit]> = [];
     const visitor = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push([String(input), init ?? {}]);
+      calls.push([asked(input), init ?? {}]);
       return new Response(null, { status: 204 });
     }) as typeof fetch;
     const error = await fetchLegacySession(visitor).catch((e: unknown) => e);

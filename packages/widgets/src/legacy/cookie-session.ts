@@ -1,0 +1,81 @@
+/**
+ * The legacy page's one session: `@atrium/session/core`'s store, filled by `startFromCookie` (initialize on
+ * the user's legacy cookie, through the bare transport), shared by both tags and every copy of the bundle
+ * through the registry. The bar reads this store; the toolbar chunk hands it to the React toolbar.
+ *
+ * The entry imports this right after the start mark, before Lit and the elements evaluate: when the page
+ * already holds a tag that will ask for the session (module scripts run once the document is parsed), the
+ * request starts here and travels while the rest of the script runs and the page paints. This file
+ * must stay free of Lit and React for that reason.
+ */
+import { createCookieTransport, isApiError } from '@atrium/api/transport';
+import { session, startFromCookie } from '@atrium/session/core';
+import { widgetsRegistry } from '../registry.js';
+import type { LegacySessionSnapshot, PageSession } from '../registry.js';
+import { isInsideAtriumShell } from './embedded.js';
+import { deploymentProblem, widgetsApiOrigin } from './api-origin.js';
+
+const registry = widgetsRegistry();
+
+/** Atrium's origin: where this script came from, which may be another origin than the page's. */
+export const apiOrigin: string = widgetsApiOrigin();
+
+/** Inside the Atrium shell, whose own bar and toolbar show: both tags render nothing there. */
+export const embedded: boolean = isInsideAtriumShell();
+
+/**
+ * initialize's answer as this copy read it, for the toolbar chunk; module memory only (it holds the bearer
+ * token), never the shared registry. Undefined when another copy's start ran.
+ */
+let initializeAnswer: unknown = undefined;
+
+export function initializeAnswerOfThisCopy(): unknown {
+  return initializeAnswer;
+}
+
+function reportFailure(error: unknown): void {
+  // Nobody signed in here is normal on a legacy page: show nothing, say nothing. A deployment fault
+  // (a refused origin) is an error naming the setting to fix.
+  const problem = deploymentProblem(error, apiOrigin, globalThis.location.origin);
+  if (problem !== null) console.error(problem);
+  else if (!isApiError(error) || error.code !== 'unauthorized') {
+    console.warn('[atrium-widgets] could not read the legacy session', error);
+  }
+}
+
+function createPageSession(): PageSession {
+  // The bundle's one store, the same `session` the toolbar chunk's React code reads: a second store on the
+  // page would hear this one's cross-tab messages as another tab's (a school swap would reload the page
+  // under the toolbar's own navigation). Other tabs' messages are handled as in the new app.
+  const store = session;
+  const transport = createCookieTransport({ serverOrigin: apiOrigin });
+  let started: Promise<LegacySessionSnapshot | null> | null = null;
+  function start(): Promise<LegacySessionSnapshot | null> {
+    // Inside the shell the frame shows no widgets, so it has no reason to ask either.
+    if (embedded) return Promise.resolve(null);
+    started ??= startFromCookie(store, transport).then(
+      (answer) => {
+        initializeAnswer = answer;
+        const { sis, systemNotifications } = store.getState();
+        return sis === null ? null : { sis, notifications: systemNotifications };
+      },
+      (error: unknown) => {
+        reportFailure(error);
+        return null;
+      },
+    );
+    registry.legacySession ??= started;
+    return started;
+  }
+  return { store, start };
+}
+
+/** The page's session: the registry's when another copy created it first. */
+export const pageSession: PageSession = (registry.session ??= createPageSession());
+
+/** Tags that will ask for the session: the toolbar always, the bar unless it was given its list. */
+const SESSION_TAGS = 'atrium-dev-toolbar, atrium-notification-bar:not([notifications]):not([source="none"])';
+
+if (typeof document !== 'undefined' && document.querySelector(SESSION_TAGS) !== null) {
+  void pageSession.start();
+}
