@@ -4,8 +4,9 @@
  */
 import { createReactLifecycles } from '@atrium/lifecycles/react';
 import { loadSanitizer } from '@atrium/ui';
-import { Shell, ShellCrash } from './components';
-import type { ShellProps } from './components';
+import { Shell } from './Shell';
+import type { ShellProps } from './Shell';
+import { ShellCrash } from './ShellCrash';
 import { shellElement } from './shell-element';
 
 const lifecycles = createReactLifecycles<ShellProps>({
@@ -26,7 +27,9 @@ export async function bootstrap(props: Parameters<typeof lifecycles.bootstrap>[0
 
 export const { mount, unmount } = lifecycles;
 
-export type { ShellProps } from './components';
-export * from './routes';
-export type { UpdateStatus } from './updates';
-export { UNSAVED_CHANGES_MESSAGE } from './unsaved';
+export type { ShellProps } from './Shell';
+export * from './routes/route-table';
+export * from './routes/match';
+export * from './routes/guards';
+export type { UpdateStatus } from './updates/update-checker';
+export { UNSAVED_CHANGES_MESSAGE } from './unsaved/unsaved-changes-guard';

@@ -7,19 +7,26 @@ import { createContext, useContext } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { api } from '@atrium/api';
 import { session } from '@atrium/session';
-import { createAreaLoader, systemRegistry } from './areas';
-import type { AreaLoader } from './areas';
-import { createLocationStore } from './navigation';
-import type { LocationStore } from './navigation';
-import { LOGIN_PATH } from './routes';
-import { createSearchSlot } from './search';
-import type { SearchSlot } from './search';
-import { createConfirmQueue, createUnsavedChangesGuard } from './unsaved';
-import type { ConfirmQueue, UnsavedChangesGuard } from './unsaved';
-import { createUnreadCounter } from './unread';
-import type { UnreadCounter } from './unread';
-import { createUpdateChecker, fetchBuildStamp, onDocumentVisible, runningBuildStamp } from './updates';
-import type { UpdateChecker } from './updates';
+import { createAreaLoader, systemRegistry } from './areas/area-loader';
+import type { AreaLoader } from './areas/area-loader';
+import { createLocationStore } from './routes/location-store';
+import type { LocationStore } from './routes/location-store';
+import { LOGIN_PATH } from './routes/route-table';
+import { createSearchSlot } from './search/search-slot';
+import type { SearchSlot } from './search/search-slot';
+import { createConfirmQueue } from './unsaved/confirm-queue';
+import { createUnsavedChangesGuard } from './unsaved/unsaved-changes-guard';
+import type { ConfirmQueue } from './unsaved/confirm-queue';
+import type { UnsavedChangesGuard } from './unsaved/unsaved-changes-guard';
+import { createUnreadCounter } from './notifications/unread-counter';
+import type { UnreadCounter } from './notifications/unread-counter';
+import {
+  createUpdateChecker,
+  fetchBuildStamp,
+  onDocumentVisible,
+  runningBuildStamp,
+} from './updates/update-checker';
+import type { UpdateChecker } from './updates/update-checker';
 
 export interface ShellServices {
   loader: AreaLoader;

@@ -1,5 +1,5 @@
-import { HOME_PATH } from '../routes';
-import { NavLink } from './NavLink';
+import { HOME_PATH } from './route-table';
+import { NavLink } from '../chrome/NavLink';
 
 /** A route the user's role may not open (the admin panel for non-root users). */
 export function Forbidden() {

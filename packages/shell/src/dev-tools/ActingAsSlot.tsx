@@ -7,7 +7,7 @@
 import { api } from '@atrium/api';
 import { session } from '@atrium/session';
 import { ActingAsBanner } from '@atrium/widgets';
-import { useSis } from '../hooks';
+import { useSis } from '../use-shell-state';
 import { useServices } from '../services';
 
 export function ActingAsSlot() {

@@ -1,7 +1,8 @@
 /** The side navigation and the mobile menu are drawn from the same route table and the same rules. */
 import type { SessionState } from '@atrium/session';
-import { ROUTES, canNavigateTo, routeHref } from '../routes';
-import type { NavGroup, RouteDef } from '../routes';
+import { ROUTES, routeHref } from '../routes/route-table';
+import { canNavigateTo } from '../routes/guards';
+import type { NavGroup, RouteDef } from '../routes/route-table';
 
 export interface NavSection {
   group: NavGroup;

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Button, Dialog } from '@atrium/ui';
-import { useConfirmOpen } from '../hooks';
+import { useConfirmOpen } from '../use-shell-state';
 import { useServices } from '../services';
-import { UNSAVED_CHANGES_MESSAGE } from '../unsaved';
+import { UNSAVED_CHANGES_MESSAGE } from './unsaved-changes-guard';
 
 /** The in-app question before leaving unsaved changes. Stay is the safe default (focus, Escape). */
 export function UnsavedChangesDialog() {

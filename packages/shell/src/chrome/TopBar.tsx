@@ -1,12 +1,12 @@
 import { memo } from 'react';
 import type { AppKey } from '@atrium/api';
 import { Button } from '@atrium/ui';
-import { HELP_PATH } from '../routes';
-import { useSearchHandler } from '../hooks';
+import { HELP_PATH } from '../routes/route-table';
+import { useSearchHandler } from '../use-shell-state';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NavLink } from './NavLink';
-import { UpdateButton } from './UpdateButton';
+import { UpdateButton } from '../updates/UpdateButton';
 import { UserMenu } from './UserMenu';
 import type { NavSection } from './nav-items';
 

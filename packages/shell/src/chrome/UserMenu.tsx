@@ -2,10 +2,10 @@ import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@atrium/store/react';
 import { Button } from '@atrium/ui';
 import { displayName } from '@atrium/session';
-import { useSis } from '../hooks';
+import { useSis } from '../use-shell-state';
 import { useServices } from '../services';
-import { unreadBadgeText, unreadLabel } from '../unread';
-import type { UnreadCounterState } from '../unread';
+import { unreadBadgeText, unreadLabel } from '../notifications/unread-counter';
+import type { UnreadCounterState } from '../notifications/unread-counter';
 import { usePopoverDismiss } from './use-popover-dismiss';
 
 const selectCount = (state: UnreadCounterState) => state.count;

@@ -1,5 +1,5 @@
 import { Button } from '@atrium/ui';
-import { useUpdateStatus } from '../hooks';
+import { useUpdateStatus } from '../use-shell-state';
 import { useServices } from '../services';
 
 /** Shown only when an update is 'available' or 'required'; a click loads the new build. */

@@ -2,12 +2,12 @@
 import type { SessionState } from '@atrium/session';
 import { useStore } from '@atrium/store/react';
 import { useSession } from '@atrium/session';
-import { updateStatus } from '../updates';
-import type { UpdateCheckerState, UpdateStatus } from '../updates';
-import type { LocationState } from '../navigation';
-import type { SearchSlotState } from '../search';
-import type { ConfirmQueueState } from '../unsaved';
-import { useServices } from '../services';
+import { updateStatus } from './updates/update-checker';
+import type { UpdateCheckerState, UpdateStatus } from './updates/update-checker';
+import type { LocationState } from './routes/location-store';
+import type { SearchSlotState } from './search/search-slot';
+import type { ConfirmQueueState } from './unsaved/confirm-queue';
+import { useServices } from './services';
 
 // Selectors live at module level: useSession and useStore memoise on the selector's identity.
 const selectStatus = (state: SessionState) => state.status;

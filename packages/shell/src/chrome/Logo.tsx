@@ -1,7 +1,7 @@
 import { findApp } from '@atrium/api';
 import type { AppKey } from '@atrium/api';
-import { HOME_PATH } from '../routes';
-import { useDebouncedValue } from '../hooks';
+import { HOME_PATH } from '../routes/route-table';
+import { useDebouncedValue } from './use-debounced-value';
 import { NavLink } from './NavLink';
 
 export const ATRIUM_LOGO = '/static/favicon.svg';

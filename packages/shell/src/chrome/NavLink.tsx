@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
-import { isModifiedClick } from '../navigation';
+import { isModifiedClick } from '../routes/location-store';
 import { useServices } from '../services';
 
 export interface NavLinkProps {

@@ -7,7 +7,7 @@
  */
 import { canSeeDevToolbar } from '@atrium/session';
 import { DevToolbar } from '@atrium/widgets';
-import { useLocationSearch, usePathname, useSis } from '../hooks';
+import { useLocationSearch, usePathname, useSis } from '../use-shell-state';
 
 export function DevToolbarSlot() {
   const sis = useSis();

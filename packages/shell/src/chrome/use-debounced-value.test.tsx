@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGO_DEBOUNCE_MS } from '../components/Logo';
+import { LOGO_DEBOUNCE_MS } from './Logo';
 import { useDebouncedValue } from './use-debounced-value';
 
 function Probe({ value }: { value: string }) {

@@ -1,20 +1,23 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner, useKitStyles, useStyles } from '@atrium/ui';
-import shellCss from '../shell.css';
-import { chromeHidden, nextModes } from '../modes';
-import type { Modes } from '../modes';
-import { evaluateGuard, matchRoute } from '../routes';
-import { useLocationSearch, useMobile, usePathname, useSessionStatus, useSis } from '../hooks';
-import { ServicesContext, getBrowserServices, useServices } from '../services';
-import type { ShellServices } from '../services';
-import { ActingAsSlot, DevToolbarSlot, NotificationBarSlot } from '../slots';
-import { AreaOutlet } from './AreaOutlet';
-import { BootErrorAlert } from './BootErrorAlert';
-import { Forbidden } from './Forbidden';
-import { SideNav } from './SideNav';
-import { TopBar } from './TopBar';
-import { UnsavedChangesDialog } from './UnsavedChangesDialog';
-import { navSections } from './nav-items';
+import shellCss from './shell.css';
+import { chromeHidden, nextModes } from './modes/modes';
+import type { Modes } from './modes/modes';
+import { evaluateGuard } from './routes/guards';
+import { matchRoute } from './routes/match';
+import { useLocationSearch, useMobile, usePathname, useSessionStatus, useSis } from './use-shell-state';
+import { ServicesContext, getBrowserServices, useServices } from './services';
+import type { ShellServices } from './services';
+import { ActingAsSlot } from './dev-tools/ActingAsSlot';
+import { DevToolbarSlot } from './dev-tools/DevToolbarSlot';
+import { NotificationBarSlot } from './notifications/NotificationBarSlot';
+import { AreaOutlet } from './areas/AreaOutlet';
+import { BootErrorAlert } from './routes/BootErrorAlert';
+import { Forbidden } from './routes/Forbidden';
+import { SideNav } from './chrome/SideNav';
+import { TopBar } from './chrome/TopBar';
+import { UnsavedChangesDialog } from './unsaved/UnsavedChangesDialog';
+import { navSections } from './chrome/nav-items';
 
 export interface ShellProps {
   /** From the root config's customProps: runs the boot sequence again (the boot error's Retry). */

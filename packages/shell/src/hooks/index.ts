@@ -1,2 +1,0 @@
-export * from './use-debounced-value';
-export * from './use-shell-state';

@@ -1,3 +1,0 @@
-export * from './route-table';
-export * from './match';
-export * from './guards';

@@ -1,3 +1,0 @@
-export { NotificationBarSlot } from './NotificationBarSlot';
-export { DevToolbarSlot } from './DevToolbarSlot';
-export { ActingAsSlot } from './ActingAsSlot';

@@ -1,2 +1,0 @@
-export { createUnreadCounter, unreadBadgeText, unreadLabel } from './unread-counter';
-export type { UnreadCounter, UnreadCounterDeps, UnreadCounterState } from './unread-counter';

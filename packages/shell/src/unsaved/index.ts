@@ -1,2 +1,0 @@
-export * from './unsaved-changes-guard';
-export * from './confirm-queue';
