@@ -1,6 +1,7 @@
 /**
  * `@atrium/shell`: the single-spa application active on every path but the login page. This entry only
- * wires the lifecycles; the UI is in components/, the framework-free cores beside it.
+ * wires the lifecycles; each feature is a folder (chrome, routes, areas, updates, notifications, dev-tools,
+ * unsaved, search, modes: README.md) with its framework-free core beside its React views.
  */
 import { createReactLifecycles } from '@atrium/lifecycles/react';
 import { loadSanitizer } from '@atrium/ui';
