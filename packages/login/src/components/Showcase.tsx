@@ -3,7 +3,7 @@ import type { KeyboardEvent, RefObject } from 'react';
 import { Button } from '@atrium/ui';
 import { isRotating } from '../core/carousel';
 import type { Carousel } from '../core/carousel';
-import { useStore } from '../react/use-store';
+import { useStore } from '@atrium/store/react';
 
 export interface ShowcaseProps {
   carousel: Carousel;
