@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, Spinner } from '@atrium/ui';
 import { createCarousel } from '../core/carousel';
 import { createLoginMachine } from '../core/login-machine';
@@ -34,10 +34,12 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
     if (!viewChanged.current) return;
     (showApps ? backRef : toggleRef).current?.focus();
   }, [showApps]);
-  const switchView = (apps: boolean) => {
+  const switchView = useCallback((apps: boolean) => {
     viewChanged.current = true;
     setShowApps(apps);
-  };
+  }, []);
+  // Stable, so the memoised showcase does not re-render on every keystroke in the form.
+  const closeApps = useCallback(() => switchView(false), [switchView]);
 
   const openPrompt = (kind: PromptKind, value = '') => {
     prefetchLaterSteps();
@@ -94,7 +96,7 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
         {/* Suspense boundaries that never suspend: on the prerendered page (lifecycles.tsx) each is hydrated
             on its own, so a keystroke in the form does not wait for the showcase and footer to hydrate. */}
         <Suspense fallback={null}>
-          <Showcase carousel={carousel} id={showcaseId} backRef={backRef} onClose={() => switchView(false)} />
+          <Showcase carousel={carousel} id={showcaseId} backRef={backRef} onClose={closeApps} />
         </Suspense>
       </main>
       <Suspense fallback={null}>
