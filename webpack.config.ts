@@ -242,7 +242,7 @@ function systemConfig(
     // Scope hoisting for our own modules, apps and shared alike: it drops a module wrapper and an export
     // table per module (login JS budget). It narrows a namespace import of an external (`import * as
     // React`) to the members the bundle itself reads, so no module hands such a namespace to a library:
-    // React apps get their lifecycles from `@atrium/lifecycles/react`, which passes React member by member.
+    // React apps get their lifecycles from `@atrium/lifecycles/react`, which imports React by name.
     // The vendor shims stay without it: React's CommonJS builds come out larger hoisted (about 100 B gzip).
     optimization: {
       ...base.optimization,

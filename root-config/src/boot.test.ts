@@ -2,7 +2,7 @@ import { createApiClient } from '@atrium/api';
 import type { InitializeResponse } from '@atrium/api';
 import { createSessionStore, startFromBoot } from '@atrium/session';
 import { describe, expect, it, vi } from 'vitest';
-import { createBlockingMessage, createBoot, createPageBoot } from './boot.js';
+import { createBlockingMessage, createBoot } from './boot.js';
 import type { BootDeps } from './boot.js';
 import { demoInitializeResponse } from '@atrium/api/testing';
 
@@ -257,18 +257,5 @@ describe('createBlockingMessage', () => {
     expect(() => none.show()).not.toThrow();
     const noDoc = createBlockingMessage(() => undefined);
     expect(() => noDoc.hide()).not.toThrow();
-  });
-});
-
-describe('createPageBoot', () => {
-  it('loads the session only when boot runs, and a failed load resolves error and is retried', async () => {
-    const reportError = vi.fn();
-    const loadSession = vi.fn(() => Promise.reject(new Error('session module did not load')));
-    const boot = createPageBoot(loadSession, reportError);
-    expect(loadSession).not.toHaveBeenCalled();
-    await expect(boot()).resolves.toBe('error');
-    expect(reportError).toHaveBeenCalledTimes(1);
-    await expect(boot()).resolves.toBe('error');
-    expect(loadSession).toHaveBeenCalledTimes(2);
   });
 });

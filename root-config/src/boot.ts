@@ -17,7 +17,6 @@ import {
 import type { ApiClient } from '@atrium/api';
 import type { SessionStore, startFromBoot } from '@atrium/session';
 import { navigateToUrl } from 'single-spa';
-import { deferredBoot } from './deferred-boot';
 
 /**
  * 'anonymous': no session, on a public route (`/site`): the page renders without one instead of being sent
@@ -129,40 +128,31 @@ export interface BootSession {
 }
 
 /**
- * The page's boot, wired to the real api singleton, the document, the window location and single-spa. The
- * session module comes from `loadSession` on the first run rather than from a static import: the login page
- * boots only after sign-in, so its cold load must not download @atrium/session (issue 8, login JS budget).
- * A failed load resolves 'error' like any other boot failure, and the next call (the shell's Retry) loads
- * again.
+ * The page's boot, wired to the real api singleton, the document, the window location and single-spa, for
+ * the session module the lazy boot has loaded (lazy-boot.ts).
  */
 export function createPageBoot(
-  loadSession: () => Promise<BootSession>,
-  reportError: (error: unknown) => void = (error) => console.error('[atrium] boot failed', error),
+  { session, startFromBoot }: BootSession,
+  reportError?: (error: unknown) => void,
 ): () => Promise<BootOutcome> {
-  return deferredBoot(
-    () =>
-      loadSession().then(({ session, startFromBoot }) =>
-        createBoot({
-          api: defaultApi,
-          session,
-          startSession: startFromBoot,
-          blocking: createBlockingMessage(),
-          location: {
-            get pathname() {
-              return globalThis.location.pathname;
-            },
-            get search() {
-              return globalThis.location.search;
-            },
-            get origin() {
-              return globalThis.location.origin;
-            },
-            assign: (url: string) => globalThis.location.assign(url),
-          },
-          navigate: (url: string) => navigateToUrl(url),
-          reportError,
-        }),
-      ),
-    reportError,
-  );
+  return createBoot({
+    api: defaultApi,
+    session,
+    startSession: startFromBoot,
+    blocking: createBlockingMessage(),
+    location: {
+      get pathname() {
+        return globalThis.location.pathname;
+      },
+      get search() {
+        return globalThis.location.search;
+      },
+      get origin() {
+        return globalThis.location.origin;
+      },
+      assign: (url: string) => globalThis.location.assign(url),
+    },
+    navigate: (url: string) => navigateToUrl(url),
+    ...(reportError ? { reportError } : {}),
+  });
 }

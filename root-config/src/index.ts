@@ -27,8 +27,8 @@ export { RootConfigError } from './errors';
 
 const errorHandler = createErrorHandler();
 
-// The boot sequence is a chunk (lazy-boot.ts); the session store comes through SystemJS at the first boot.
-// The shell page boots at once and its own static graph preloads @atrium/session: no extra round trip.
+// The boot sequence is a chunk and the session store a System module, both fetched at the first boot
+// (lazy-boot.ts). The shell page boots at once and its own static graph preloads @atrium/session.
 const boot = createLazyPageBoot(
   () => import(/* webpackChunkName: "boot" */ './boot'),
   async () => {

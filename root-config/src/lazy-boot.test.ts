@@ -2,21 +2,35 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BootSession } from './boot.js';
 import { createLazyPageBoot } from './lazy-boot.js';
 
-const loadSession = (): Promise<BootSession> => Promise.reject(new Error('not used'));
+const pageSession = { session: {}, startFromBoot: vi.fn() } as unknown as BootSession;
 
 describe('createLazyPageBoot', () => {
-  it('loads the boot chunk on the first call only, and runs the page boot it makes', async () => {
+  it('loads the boot chunk and the session on the first call only, together, and runs the boot they make', async () => {
+    const order: string[] = [];
     const run = vi.fn(async () => 'started' as const);
     const createPageBoot = vi.fn(() => run);
-    const loadBootModule = vi.fn(async () => ({ createPageBoot }));
-    const boot = createLazyPageBoot(loadBootModule, loadSession, () => {});
+    const loadBootModule = vi.fn(async () => {
+      order.push('chunk');
+      return { createPageBoot };
+    });
+    const loadSession = vi.fn(async () => {
+      order.push('session');
+      return pageSession;
+    });
+    const reportError = () => {};
+    const boot = createLazyPageBoot(loadBootModule, loadSession, reportError);
 
     expect(loadBootModule).not.toHaveBeenCalled();
-    await expect(boot()).resolves.toBe('started');
+    expect(loadSession).not.toHaveBeenCalled();
+    const first = boot();
+    // Both requested before either has arrived: one round trip, not two in a row.
+    expect(order).toEqual(['chunk', 'session']);
+    await expect(first).resolves.toBe('started');
     await expect(boot()).resolves.toBe('started');
     expect(loadBootModule).toHaveBeenCalledTimes(1);
+    expect(loadSession).toHaveBeenCalledTimes(1);
     expect(createPageBoot).toHaveBeenCalledTimes(1);
-    expect(createPageBoot).toHaveBeenCalledWith(loadSession, expect.any(Function));
+    expect(createPageBoot).toHaveBeenCalledWith(pageSession, reportError);
     expect(run).toHaveBeenCalledTimes(2);
   });
 
@@ -27,11 +41,28 @@ describe('createLazyPageBoot', () => {
       .mockRejectedValueOnce(failure)
       .mockResolvedValueOnce({ createPageBoot: () => async () => 'started' as const });
     const reportError = vi.fn();
-    const boot = createLazyPageBoot(loadBootModule, loadSession, reportError);
+    const boot = createLazyPageBoot(loadBootModule, async () => pageSession, reportError);
 
     await expect(boot()).resolves.toBe('error');
     expect(reportError).toHaveBeenCalledWith(failure);
     await expect(boot()).resolves.toBe('started');
     expect(loadBootModule).toHaveBeenCalledTimes(2);
+  });
+
+  it("resolves 'error' when the session module fails to load, and loads it again on the next call", async () => {
+    const failure = new Error('session module did not load');
+    const loadSession = vi.fn(() => Promise.reject(failure));
+    const reportError = vi.fn();
+    const boot = createLazyPageBoot(
+      async () => ({ createPageBoot: () => async () => 'started' as const }),
+      loadSession,
+      reportError,
+    );
+
+    await expect(boot()).resolves.toBe('error');
+    expect(reportError).toHaveBeenCalledTimes(1);
+    expect(reportError).toHaveBeenCalledWith(failure);
+    await expect(boot()).resolves.toBe('error');
+    expect(loadSession).toHaveBeenCalledTimes(2);
   });
 });

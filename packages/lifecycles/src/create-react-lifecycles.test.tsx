@@ -37,7 +37,7 @@ describe('createReactLifecycles', () => {
       const context = useContext(SingleSpaContext);
       return (
         <p>
-          Hello {who} from {name} ({context.name})
+          Hello {who} from {name} ({context?.name})
         </p>
       );
     }
@@ -125,5 +125,32 @@ describe('createReactLifecycles', () => {
     expect(container.querySelectorAll('input')).toHaveLength(1);
     expect(container.querySelector('input')).not.toBe(before);
     await lifecycles.unmount(props);
+  });
+
+  it('with hydrate as a function, hydrates only a container that it accepts', async () => {
+    function Field() {
+      return <input name="username" aria-label="Username" />;
+    }
+    const lifecycles = createReactLifecycles({
+      root: Field,
+      fallback: Fallback,
+      hydrate: (container) => container.hasAttribute('data-prerendered'),
+    });
+    const served = document.body.appendChild(document.createElement('div'));
+    served.id = 'single-spa-application:@atrium/served';
+    served.setAttribute('data-prerendered', '');
+    served.innerHTML = renderToString(<Field />);
+    const painted = served.querySelector('input');
+    const plain = document.body.appendChild(document.createElement('div'));
+    plain.id = 'single-spa-application:@atrium/plain';
+    plain.innerHTML = renderToString(<Field />);
+    const stale = plain.querySelector('input');
+
+    await lifecycles.mount(appProps('@atrium/served'));
+    await lifecycles.mount(appProps('@atrium/plain'));
+    expect(served.querySelector('input')).toBe(painted);
+    expect(plain.querySelector('input')).not.toBe(stale);
+    await lifecycles.unmount(appProps('@atrium/served'));
+    await lifecycles.unmount(appProps('@atrium/plain'));
   });
 });

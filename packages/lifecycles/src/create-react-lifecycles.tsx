@@ -1,22 +1,28 @@
 /**
  * `createReactLifecycles({ root, fallback })`: a React root component as single-spa lifecycles (bootstrap,
- * mount, unmount, update), for an application (login, shell) or a parcel (every area). A thin layer over
- * single-spa-react that fixes what every Atrium app wants alike:
- * - the page's one React (the shared System modules), handed over member by member: webpack's scope hoisting
- *   narrows a namespace import of an external (`import * as React`) to the members the bundle itself reads,
- *   and single-spa-react reads `React.Component` behind its back. Named imports keep every bundle on the
- *   same build configuration.
+ * mount, unmount, update), for an application (login, shell) or a parcel (every area). The one way an Atrium
+ * React app becomes lifecycles, with what every app wants alike:
+ * - one root per application or parcel name, in the parcel's `domElement` or else in
+ *   `<div id="single-spa-application:<name>">` in <body> (created when missing), the container
+ *   single-spa-react uses, so single-spa's tooling finds it where it expects;
+ * - single-spa's props in `SingleSpaContext` (the shell's areas mount as parcels of the shell app);
  * - one error boundary that keeps a render error inside the app and offers Retry (the `fallback` gets a
  *   `retry` that renders the root again), and logs the error once with the app's name;
- * - `hydrate: true` adopts server-rendered markup in the container (hydrateRoot) instead of replacing it.
+ * - `hydrate` adopts server-rendered markup in the container (hydrateRoot) instead of replacing it, as a
+ *   transition: React then hydrates in slices that yield to input (the login page, issue 17);
+ * - mount and update resolve once React has committed the tree (fallback included).
+ *
+ * Written here rather than taken from single-spa-react (decisions.md): its 2.2 KB gzip (legacy render modes,
+ * root loaders, version checks) did not fit the login page's JS budget, and this is all Atrium used of it.
  */
-import { Component, createContext, createElement, version } from 'react';
+import { Component, createContext, startTransition, useEffect } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { AppProps, LifeCycleFn } from 'single-spa';
+import type { Root } from 'react-dom/client';
+import type { AppProps, CustomProps, LifeCycleFn } from 'single-spa';
 
-export { SingleSpaContext } from 'single-spa-react';
+/** single-spa's props of the application or parcel being rendered; undefined outside one. */
+export const SingleSpaContext = createContext<(CustomProps & AppProps) | undefined>(undefined);
 
 /** What the fallback gets: the error, and a way to render the app's root again. */
 export interface RenderErrorProps {
@@ -30,12 +36,15 @@ export interface ReactLifecyclesOptions<Props extends object> {
   /** Shown in place of `root` when it throws while rendering. */
   fallback: ComponentType<RenderErrorProps>;
   /**
-   * Where to render. Default: a parcel's `domElement`, else single-spa-react's
-   * `<div id="single-spa-application:<name>">` in <body> (created when missing).
+   * Where to render when single-spa gives no `domElement` (a parcel's). Default:
+   * `<div id="single-spa-application:<name>">` in <body>, created when missing.
    */
   domElement?: (props: Props & AppProps) => HTMLElement;
-  /** Adopt the markup already in the container (server-rendered) with hydrateRoot instead of replacing it. */
-  hydrate?: boolean;
+  /**
+   * Adopt the markup already in the container (server-rendered) with hydrateRoot instead of replacing it;
+   * a function decides per mount from the container (the login page hydrates only the served page's form).
+   */
+  hydrate?: boolean | ((container: HTMLElement) => boolean);
 }
 
 export interface ReactLifecycles<Props extends object> {
@@ -47,7 +56,7 @@ export interface ReactLifecycles<Props extends object> {
 }
 
 interface BoundaryProps {
-  name?: string;
+  name: string;
   children?: ReactNode;
 }
 
@@ -65,7 +74,7 @@ function renderBoundary(Fallback: ComponentType<RenderErrorProps>) {
     }
 
     override componentDidCatch(error: unknown, info: ErrorInfo): void {
-      console.error(`[atrium] ${this.props.name ?? 'an app'} failed to render`, error, info.componentStack);
+      console.error(`[atrium] ${this.props.name} failed to render`, error, info.componentStack);
     }
 
     private readonly retry = (): void => this.setState({ failed: false, error: null });
@@ -80,19 +89,69 @@ function renderBoundary(Fallback: ComponentType<RenderErrorProps>) {
   };
 }
 
+/** Calls `onCommit` after each commit of the tree it wraps: what resolves mount() and update(). */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit);
+  return children;
+}
+
+function defaultContainer(name: string): HTMLElement {
+  const id = `single-spa-application:${name}`;
+  let element = document.getElementById(id);
+  if (!element) {
+    element = document.createElement('div');
+    element.id = id;
+    document.body.appendChild(element);
+  }
+  return element;
+}
+
 export function createReactLifecycles<Props extends object = object>(
   options: ReactLifecyclesOptions<Props>,
 ): ReactLifecycles<Props> {
-  const lifecycles = singleSpaReact<Props>({
-    React: { Component, createContext, createElement, version },
-    ReactDOMClient: { createRoot, hydrateRoot },
-    rootComponent: options.root,
-    errorBoundaryClass: renderBoundary(options.fallback) as ComponentType as never,
-    renderType: options.hydrate ? 'hydrateRoot' : 'createRoot',
-    ...(options.domElement ? { domElementGetter: options.domElement } : {}),
-  });
-  const { bootstrap, mount, unmount, update } = lifecycles;
-  // parcelCanUpdate defaults to true, so single-spa-react always provides update; the check keeps the type honest.
-  if (!update) throw new Error('single-spa-react did not provide an update lifecycle');
-  return { bootstrap, mount, unmount, update };
+  const { root: Root, hydrate } = options;
+  const Boundary = renderBoundary(options.fallback);
+  const roots = new Map<string, Root>();
+
+  const tree = (props: Props & AppProps, onCommit: () => void) => (
+    <SingleSpaContext value={props}>
+      <Committed onCommit={onCommit}>
+        <Boundary name={props.name}>
+          <Root {...props} />
+        </Boundary>
+      </Committed>
+    </SingleSpaContext>
+  );
+
+  return {
+    bootstrap: async () => {},
+    mount: (props) =>
+      new Promise<void>((resolve) => {
+        const appProps = props as Props & AppProps & { domElement?: HTMLElement };
+        const container =
+          appProps.domElement ?? options.domElement?.(appProps) ?? defaultContainer(appProps.name);
+        const app = tree(appProps, resolve);
+        if (typeof hydrate === 'function' ? hydrate(container) : hydrate) {
+          // At the default priority React 19 hydrates the whole tree in one task; as a transition it yields
+          // to the browser every few milliseconds, and an input meanwhile hydrates at once what it needs.
+          startTransition(() => void roots.set(appProps.name, hydrateRoot(container, app)));
+        } else {
+          const reactRoot = createRoot(container);
+          roots.set(appProps.name, reactRoot);
+          reactRoot.render(app);
+        }
+      }),
+    update: (props) =>
+      new Promise<void>((resolve) => {
+        const appProps = props as Props & AppProps;
+        const reactRoot = roots.get(appProps.name);
+        if (!reactRoot) return resolve();
+        reactRoot.render(tree(appProps, resolve));
+      }),
+    unmount: async (props) => {
+      const { name } = props as AppProps;
+      roots.get(name)?.unmount();
+      roots.delete(name);
+    },
+  };
 }

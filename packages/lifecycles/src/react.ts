@@ -1,5 +1,5 @@
 /**
- * `@atrium/lifecycles/react`: React apps and parcels as single-spa lifecycles, over single-spa-react.
+ * `@atrium/lifecycles/react`: React apps and parcels as single-spa lifecycles (login, shell, every area).
  */
 export { createReactLifecycles, SingleSpaContext } from './create-react-lifecycles.js';
 export type { ReactLifecycles, ReactLifecyclesOptions, RenderErrorProps } from './create-react-lifecycles.js';

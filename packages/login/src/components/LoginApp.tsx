@@ -1,11 +1,10 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, Spinner } from '@atrium/ui';
 import { createCarousel } from '../core/carousel';
 import { createLoginMachine } from '../core/login-machine';
-import { createPromptMachine } from '../core/prompt-machine';
 import type { PromptKind } from '../core/prompt-machine';
 import type { LoginDeps } from '../deps';
-import { useStore } from '../react/use-store';
+import { useStore } from '@atrium/store/react';
 import { Footer } from './Footer';
 import { OrganizationStep, PasswordStep, PromptDialog, prefetchLaterSteps } from './later-steps';
 import { Showcase } from './Showcase';
@@ -15,7 +14,6 @@ import { useLoginSettings } from './use-login-settings';
 /** The login page: the form card and the app showcase (two columns, or two views under 992 px). */
 export function LoginApp({ deps }: { deps: LoginDeps }) {
   const [machine] = useState(() => createLoginMachine(deps));
-  const [prompt] = useState(() => createPromptMachine(deps));
   const [carousel] = useState(() => createCarousel(deps.carousel));
   const [showApps, setShowApps] = useState(false);
   const showcaseId = useId();
@@ -23,7 +21,7 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
   const backRef = useRef<HTMLButtonElement>(null);
   const viewChanged = useRef(false);
   const state = useStore(machine.store);
-  const promptOpen = useStore(prompt.store).kind !== null;
+  const [prompt, setPrompt] = useState<{ kind: PromptKind; value: string } | null>(null);
   const settings = useLoginSettings(deps.api);
   const showHelpLinks = settings.status === 'ready' && !settings.lockdown;
 
@@ -36,14 +34,16 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
     if (!viewChanged.current) return;
     (showApps ? backRef : toggleRef).current?.focus();
   }, [showApps]);
-  const switchView = (apps: boolean) => {
+  const switchView = useCallback((apps: boolean) => {
     viewChanged.current = true;
     setShowApps(apps);
-  };
+  }, []);
+  // Stable, so the memoised showcase does not re-render on every keystroke in the form.
+  const closeApps = useCallback(() => switchView(false), [switchView]);
 
   const openPrompt = (kind: PromptKind, value = '') => {
     prefetchLaterSteps();
-    prompt.open(kind, value);
+    setPrompt({ kind, value });
   };
 
   return (
@@ -96,7 +96,7 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
         {/* Suspense boundaries that never suspend: on the prerendered page (lifecycles.tsx) each is hydrated
             on its own, so a keystroke in the form does not wait for the showcase and footer to hydrate. */}
         <Suspense fallback={null}>
-          <Showcase carousel={carousel} id={showcaseId} backRef={backRef} onClose={() => switchView(false)} />
+          <Showcase carousel={carousel} id={showcaseId} backRef={backRef} onClose={closeApps} />
         </Suspense>
       </main>
       <Suspense fallback={null}>
@@ -107,11 +107,16 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
           year={deps.now().getFullYear()}
         />
       </Suspense>
-      {promptOpen ? (
+      {prompt ? (
         // Mounted only while a prompt is open, so its chunk loads on demand; meanwhile focus stays on the
         // link that opened it, and the dialog's trap returns it there on close.
         <Suspense fallback={null}>
-          <PromptDialog prompt={prompt} />
+          <PromptDialog
+            api={deps.api}
+            kind={prompt.kind}
+            value={prompt.value}
+            onClose={() => setPrompt(null)}
+          />
         </Suspense>
       ) : null}
     </div>

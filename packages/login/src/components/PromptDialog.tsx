@@ -1,14 +1,31 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Dialog, Spinner, TextField } from '@atrium/ui';
-import { LOOKING_UP_MESSAGE, PROMPT_COPY } from '../core/prompt-machine';
-import type { PromptMachine } from '../core/prompt-machine';
-import { useStore } from '../react/use-store';
+import { LOOKING_UP_MESSAGE, PROMPT_COPY, createPromptMachine } from '../core/prompt-machine';
+import type { PromptKind } from '../core/prompt-machine';
+import type { LoginApi } from '../deps';
+import { useStore } from '@atrium/store/react';
 import { useLaterStepsStyles } from './later-steps-styles';
 
-/** Forgot Username, New User and Forgot Password: one value, a wait, then the catalogue's result. */
-export function PromptDialog({ prompt }: { prompt: PromptMachine }) {
+export interface PromptDialogProps {
+  api: Pick<LoginApi, 'forgotUsername' | 'forgotPassword'>;
+  kind: PromptKind;
+  /** What the field starts with (the username typed so far, for Forgot Password). */
+  value: string;
+  onClose: () => void;
+}
+
+/**
+ * Forgot Username, New User and Forgot Password: one value, a wait, then the catalogue's result. Mounted
+ * for one prompt, it owns that prompt's machine (part of this lazy chunk, like the dialog itself).
+ */
+export function PromptDialog({ api, kind, value, onClose }: PromptDialogProps) {
   useLaterStepsStyles();
+  const [prompt] = useState(() => {
+    const machine = createPromptMachine({ api });
+    machine.open(kind, value);
+    return machine;
+  });
   const state = useStore(prompt.store);
   const formId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -22,7 +39,11 @@ export function PromptDialog({ prompt }: { prompt: PromptMachine }) {
 
   if (state.kind === null) return null;
   const copy = PROMPT_COPY[state.kind];
-  const close = () => prompt.close();
+  const close = () => {
+    // Abandons a request still under way: a late answer must not show anything.
+    prompt.close();
+    onClose();
+  };
 
   if (state.phase === 'result' && state.result) {
     const { result } = state;

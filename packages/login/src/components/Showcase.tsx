@@ -1,9 +1,9 @@
-import { useId, useRef } from 'react';
+import { memo, useId, useRef } from 'react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { Button } from '@atrium/ui';
 import { isRotating } from '../core/carousel';
 import type { Carousel } from '../core/carousel';
-import { useStore } from '../react/use-store';
+import { useStore } from '@atrium/store/react';
 
 export interface ShowcaseProps {
   carousel: Carousel;
@@ -18,7 +18,11 @@ export interface ShowcaseProps {
  * first, a tablist to pick a slide, and tabpanels with aria-roledescription="slide". The slide container
  * is a polite live region only while rotation is off, so automatic changes are not read out.
  */
-export function Showcase({ carousel, id, onClose, backRef }: ShowcaseProps) {
+/**
+ * Memoised: the form's state changes on every keystroke, and re-rendering the showcase with it would make
+ * each keystroke's task several times longer on a slow CPU (issue 17).
+ */
+export const Showcase = memo(function Showcase({ carousel, id, onClose, backRef }: ShowcaseProps) {
   const state = useStore(carousel.store);
   const baseId = useId();
   const rotationRef = useRef<HTMLButtonElement>(null);
@@ -132,4 +136,4 @@ export function Showcase({ carousel, id, onClose, backRef }: ShowcaseProps) {
       </div>
     </section>
   );
-}
+});

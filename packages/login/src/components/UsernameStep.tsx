@@ -40,7 +40,7 @@ export function UsernameStep({ state, machine, showHelpLinks, onPrompt, onIntent
   // the hydration's own commit, before anything can render again. A no-op on any later mount.
   useLayoutEffect(() => {
     const typed = inputRef.current?.value;
-    if (typed !== undefined && typed !== machine.store.get().username) machine.setUsername(typed);
+    if (typed !== undefined && typed !== machine.store.getState().username) machine.setUsername(typed);
   }, [machine]);
 
   useEffect(() => {

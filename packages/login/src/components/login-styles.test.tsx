@@ -31,10 +31,8 @@ describe('useLoginStyles', () => {
   it('without that page, shows nothing until its own stylesheet is adopted', async () => {
     render(<Probe />);
     expect(screen.queryByText('styled')).toBeNull();
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
-    expect(screen.getByText('styled')).toBeTruthy();
+    // The stylesheet is a chunk (login-css.ts): waited for, not timed, on a busy machine.
+    expect(await screen.findByText('styled')).toBeTruthy();
     const rules = document.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
     expect(rules.some((rule) => rule.includes('.atr-login__card'))).toBe(true);
   });

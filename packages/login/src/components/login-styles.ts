@@ -22,7 +22,7 @@ export function useLoginStyles(): boolean {
   useEffect(() => {
     if (inline !== null) return;
     let live = true;
-    import(/* webpackChunkName: "login-css" */ './login.css').then(
+    import(/* webpackChunkName: "login-css" */ './login-css').then(
       (module: { default: string }) => {
         if (live) setLoaded(module.default);
       },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { APP_CATALOGUE } from '@atrium/api';
 import type { LoginSettings, ShowcaseApp } from '@atrium/api';
 import type { LoginApi } from '../deps';
@@ -49,7 +49,9 @@ export function useLoginSettings(api: Pick<LoginApi, 'loginSettings'>): Settings
   useEffect(() => {
     const controller = new AbortController();
     api.loginSettings({ signal: controller.signal }).then(
-      (settings) => setView(toSettingsView(settings)),
+      // A transition: what the settings add (help links, footer addresses, the showcase's apps) renders in
+      // slices that yield to typing, instead of in one task while the user may be typing (issue 17).
+      (settings) => startTransition(() => setView(toSettingsView(settings))),
       () => {
         if (!controller.signal.aborted) setView(FAILED);
       },

@@ -39,7 +39,7 @@ function setup({
     random,
   });
   carousel.setItems(APP_CATALOGUE);
-  return { carousel, timers, media, index: () => carousel.store.get().index };
+  return { carousel, timers, media, index: () => carousel.store.getState().index };
 }
 
 describe('carousel', () => {
@@ -64,10 +64,10 @@ describe('carousel', () => {
 
   it('shuffles with the injected random source', () => {
     const a = setup({ random: () => 0 })
-      .carousel.store.get()
+      .carousel.store.getState()
       .items.map((x) => x.key);
     const b = setup({ random: () => 0.99 })
-      .carousel.store.get()
+      .carousel.store.getState()
       .items.map((x) => x.key);
     expect(a).not.toEqual(b);
     expect([...a].sort()).toEqual([...b].sort());
@@ -92,7 +92,7 @@ describe('carousel', () => {
     timers.advance(CAROUSEL_INTERVAL_MS);
     expect(index()).toBe(1);
     carousel.focusEntered();
-    expect(isRotating(carousel.store.get())).toBe(false);
+    expect(isRotating(carousel.store.getState())).toBe(false);
     timers.advance(CAROUSEL_INTERVAL_MS * 2);
     expect(index()).toBe(1);
     carousel.toggleRotation();
@@ -100,7 +100,7 @@ describe('carousel', () => {
     expect(index()).toBe(2);
 
     const reduced = setup({ reduced: true });
-    expect(reduced.carousel.store.get().stopped).toBe(true);
+    expect(reduced.carousel.store.getState().stopped).toBe(true);
     reduced.timers.advance(CAROUSEL_INTERVAL_MS * 2);
     expect(reduced.index()).toBe(0);
   });

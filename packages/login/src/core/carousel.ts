@@ -9,8 +9,8 @@
  */
 import type { ShowcaseApp } from '@atrium/api';
 import { shuffle } from './shuffle';
-import { createStore } from './store';
-import type { Store } from './store';
+import { createStore } from '@atrium/store';
+import type { Store } from '@atrium/store';
 
 export const CAROUSEL_INTERVAL_MS = 20_000;
 export const WIDE_QUERY = '(min-width: 992px)';
@@ -72,7 +72,7 @@ export function createCarousel(deps: CarouselDeps): Carousel {
 
   // One timer per shown slide: a hand pick or a resume restarts the full 20 s.
   const sync = () => {
-    const state = store.get();
+    const state = store.getState();
     const want = isRotating(state) ? state.index : null;
     if (want === armedFor) return;
     if (timer !== null) deps.clearTimeout(timer);
@@ -88,9 +88,9 @@ export function createCarousel(deps: CarouselDeps): Carousel {
   };
   const unsubscribe = store.subscribe(sync);
 
-  const onWide = () => store.set({ wide: wide.matches });
+  const onWide = () => store.setState({ wide: wide.matches });
   const onReduced = () => {
-    if (reduced.matches) store.set({ stopped: true });
+    if (reduced.matches) store.setState({ stopped: true });
   };
   wide.addEventListener('change', onWide);
   reduced.addEventListener('change', onReduced);
@@ -98,29 +98,29 @@ export function createCarousel(deps: CarouselDeps): Carousel {
   const carousel: Carousel = {
     store,
     setItems(items) {
-      store.set({ items: shuffle(items, deps.random), index: 0 });
+      store.setState({ items: shuffle(items, deps.random), index: 0 });
     },
     select(index) {
-      const { items } = store.get();
+      const { items } = store.getState();
       if (index < 0 || index >= items.length) return;
       // Re-arm even when the same slide is picked again, so a pick always gets its full 20 s.
       armedFor = null;
       if (timer !== null) deps.clearTimeout(timer);
       timer = null;
-      store.set({ index });
+      store.setState({ index });
     },
     next() {
-      const { items, index } = store.get();
+      const { items, index } = store.getState();
       if (items.length > 0) carousel.select((index + 1) % items.length);
     },
     toggleRotation() {
-      store.set((s) => ({ stopped: !s.stopped }));
+      store.setState((s) => ({ stopped: !s.stopped }));
     },
     setHovered(hovered) {
-      if (store.get().hovered !== hovered) store.set({ hovered });
+      if (store.getState().hovered !== hovered) store.setState({ hovered });
     },
     focusEntered() {
-      if (!store.get().stopped) store.set({ stopped: true });
+      if (!store.getState().stopped) store.setState({ stopped: true });
     },
     dispose() {
       unsubscribe();

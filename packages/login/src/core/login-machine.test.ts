@@ -47,7 +47,7 @@ describe('login steps', () => {
     machine.setUsername('  student ');
     await machine.submitUsername();
     expect(api.lookup).toHaveBeenCalledWith({ username: 'student' });
-    expect(machine.store.get()).toMatchObject({ step: 'password', username: 'student' });
+    expect(machine.store.getState()).toMatchObject({ step: 'password', username: 'student' });
     machine.setPassword('atrium-demo');
     await machine.submitPassword();
     expect(api.login).toHaveBeenCalledWith({ username: 'student', password: 'atrium-demo' });
@@ -66,14 +66,14 @@ describe('login steps', () => {
     const { machine, api } = setup({ lookup: { success: true, next: 'organization', companies: ORGS } });
     machine.setUsername('faculty');
     await machine.submitUsername();
-    expect(machine.store.get().step).toBe('organization');
+    expect(machine.store.getState().step).toBe('organization');
     machine.submitOrganization();
-    expect(machine.store.get().step).toBe('organization'); // nothing chosen yet
+    expect(machine.store.getState().step).toBe('organization'); // nothing chosen yet
     machine.chooseOrganization(2);
     machine.submitOrganization();
-    expect(machine.store.get().step).toBe('password');
+    expect(machine.store.getState().step).toBe('password');
     machine.back();
-    expect(machine.store.get()).toMatchObject({ step: 'organization', companyId: 2 });
+    expect(machine.store.getState()).toMatchObject({ step: 'organization', companyId: 2 });
     machine.submitOrganization();
     machine.setPassword('atrium-demo');
     await machine.submitPassword();
@@ -85,16 +85,16 @@ describe('login steps', () => {
     const { machine, boot } = setup();
     machine.setUsername('student');
     await machine.submitUsername();
-    const before = machine.store.get().focusSeq;
+    const before = machine.store.getState().focusSeq;
     machine.setPassword('nope');
     await machine.submitPassword();
-    expect(machine.store.get()).toMatchObject({
+    expect(machine.store.getState()).toMatchObject({
       step: 'password',
       username: 'student',
       password: '',
       error: 'The username or password is incorrect.',
     });
-    expect(machine.store.get().focusSeq).toBeGreaterThan(before);
+    expect(machine.store.getState().focusSeq).toBeGreaterThan(before);
     expect(boot).not.toHaveBeenCalled();
   });
 
@@ -105,12 +105,12 @@ describe('login steps', () => {
     api.login.mockRejectedValueOnce(new ApiError('http', 'Internal details', 500));
     machine.setPassword('atrium-demo');
     await machine.submitPassword();
-    expect(machine.store.get()).toMatchObject({ error: UNKNOWN_ERROR_MESSAGE, password: 'atrium-demo' });
+    expect(machine.store.getState()).toMatchObject({ error: UNKNOWN_ERROR_MESSAGE, password: 'atrium-demo' });
     api.lookup.mockRejectedValueOnce(new ApiError('invalid-response', UNKNOWN_ERROR_MESSAGE, 200));
     machine.back();
     machine.setUsername('student');
     await machine.submitUsername();
-    expect(machine.store.get()).toMatchObject({
+    expect(machine.store.getState()).toMatchObject({
       step: 'username',
       username: 'student',
       error: UNKNOWN_ERROR_MESSAGE,
@@ -124,7 +124,11 @@ describe('login steps', () => {
     machine.setPassword('atrium-demo');
     await machine.submitPassword();
     expect(navigate).not.toHaveBeenCalled();
-    expect(machine.store.get()).toMatchObject({ step: 'password', busy: null, error: UNKNOWN_ERROR_MESSAGE });
+    expect(machine.store.getState()).toMatchObject({
+      step: 'password',
+      busy: null,
+      error: UNKNOWN_ERROR_MESSAGE,
+    });
   });
 
   it('lands on a safe returnUrl only', async () => {
@@ -154,17 +158,17 @@ describe('external sign-in', () => {
 
   it('opens the popup, waits for its code, then Sign In completes and boots', async () => {
     const { machine, api, popup, navigate } = await toExternal();
-    expect(machine.store.get()).toMatchObject({ step: 'external', external: 'waiting' });
+    expect(machine.store.getState()).toMatchObject({ step: 'external', external: 'waiting' });
     expect(popup.opened[0]?.url).toBe('/common/login/sso/authorize?state=s1');
     await machine.submitExternal();
-    expect(machine.store.get().error).toMatch(/first/);
+    expect(machine.store.getState().error).toMatch(/first/);
     expect(api.externalComplete).not.toHaveBeenCalled();
     popup.post({
       origin: ORIGIN,
       source: popup.opened[0]?.popup,
       data: { type: 'atrium-sso', state: 's1', code: 'c9' },
     });
-    expect(machine.store.get().external).toBe('ready');
+    expect(machine.store.getState().external).toBe('ready');
     await machine.submitExternal();
     expect(api.externalComplete).toHaveBeenCalledWith({ username: 'sso', state: 's1', code: 'c9' });
     expect(navigate).toHaveBeenCalledWith('/home');
@@ -175,10 +179,10 @@ describe('external sign-in', () => {
     ctx.popup.blockPopups(true);
     ctx.machine.setUsername('sso');
     await ctx.machine.submitUsername();
-    expect(ctx.machine.store.get().external).toBe('blocked');
+    expect(ctx.machine.store.getState().external).toBe('blocked');
     ctx.popup.blockPopups(false);
     await ctx.machine.openExternal();
-    expect(ctx.machine.store.get().external).toBe('waiting');
+    expect(ctx.machine.store.getState().external).toBe('waiting');
     expect(ctx.api.externalStart).toHaveBeenCalledTimes(2);
   });
 
@@ -189,11 +193,11 @@ describe('external sign-in', () => {
       source: null,
       data: { type: 'atrium-sso', state: 's1', code: 'x' },
     });
-    expect(machine.store.get().external).toBe('foreign-origin');
+    expect(machine.store.getState().external).toBe('foreign-origin');
     machine.back();
     expect(popup.opened[0]?.popup?.closed).toBe(true);
-    expect(machine.store.get()).toMatchObject({ step: 'username', external: 'idle' });
+    expect(machine.store.getState()).toMatchObject({ step: 'username', external: 'idle' });
     machine.setUsername('student');
-    expect(machine.store.get().username).toBe('student');
+    expect(machine.store.getState().username).toBe('student');
   });
 });

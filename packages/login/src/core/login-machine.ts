@@ -6,10 +6,9 @@
 import { HOME_PATH, LOGIN_PATH, UNKNOWN_ERROR_MESSAGE, toSafeSameOriginUrl } from '@atrium/api';
 import type { ApiClient, Company } from '@atrium/api';
 import { errorText, serverText } from './errors';
-import { openExternalPopup } from './external-popup';
 import type { ExternalPopupDeps, PopupHandle, PopupOutcome } from './external-popup';
-import { createStore } from './store';
-import type { Store } from './store';
+import { createStore } from '@atrium/store';
+import type { Store } from '@atrium/store';
 import { isValidPassword, parseUsername } from './validation';
 
 export type Step = 'username' | 'external' | 'organization' | 'password';
@@ -94,9 +93,9 @@ export function createLoginMachine(deps: LoginMachineDeps): LoginMachine {
   let disposed = false;
 
   const moveTo = (step: Step, patch: Partial<LoginState> = {}) =>
-    store.set((s) => ({ step, busy: null, error: null, focusSeq: s.focusSeq + 1, ...patch }));
+    store.setState((s) => ({ step, busy: null, error: null, focusSeq: s.focusSeq + 1, ...patch }));
   const fail = (message: string, patch: Partial<LoginState> = {}) =>
-    store.set((s) => ({ busy: null, error: message, focusSeq: s.focusSeq + 1, ...patch }));
+    store.setState((s) => ({ busy: null, error: message, focusSeq: s.focusSeq + 1, ...patch }));
   const current = (token: number) => !disposed && token === attempt;
 
   const closePopup = () => {
@@ -122,15 +121,15 @@ export function createLoginMachine(deps: LoginMachineDeps): LoginMachine {
       case 'code':
         externalCode = { state, code: outcome.code };
         popup = null;
-        store.set({ external: 'ready', error: null });
+        store.setState({ external: 'ready', error: null });
         return;
       case 'blocked':
       case 'closed':
         popup = null;
-        store.set({ external: outcome.type });
+        store.setState({ external: outcome.type });
         return;
       case 'foreign-origin':
-        store.set({ external: 'foreign-origin' });
+        store.setState({ external: 'foreign-origin' });
         return;
     }
   }
@@ -138,22 +137,22 @@ export function createLoginMachine(deps: LoginMachineDeps): LoginMachine {
   const machine: LoginMachine = {
     store,
     setUsername(value) {
-      if (store.get().step !== 'username') return;
-      store.set({ username: value, error: null });
+      if (store.getState().step !== 'username') return;
+      store.setState({ username: value, error: null });
     },
     setPassword(value) {
-      store.set({ password: value });
+      store.setState({ password: value });
     },
     chooseOrganization(companyId) {
-      store.set({ companyId, error: null });
+      store.setState({ companyId, error: null });
     },
 
     async submitUsername() {
-      const state = store.get();
+      const state = store.getState();
       const username = parseUsername(state.username);
       if (state.step !== 'username' || state.busy || username === null) return;
       const token = ++attempt;
-      store.set({ busy: 'lookup', error: null });
+      store.setState({ busy: 'lookup', error: null });
       try {
         const answer = await deps.api.lookup({ username });
         if (!current(token)) return;
@@ -171,17 +170,17 @@ export function createLoginMachine(deps: LoginMachineDeps): LoginMachine {
     },
 
     submitOrganization() {
-      const state = store.get();
+      const state = store.getState();
       if (state.step !== 'organization' || state.companyId === null) return;
       if (!state.companies.some((c) => c.company_id === state.companyId)) return;
       moveTo('password', { password: '' });
     },
 
     async submitPassword() {
-      const state = store.get();
+      const state = store.getState();
       if (state.step !== 'password' || state.busy || !isValidPassword(state.password)) return;
       const token = ++attempt;
-      store.set({ busy: 'sign-in', error: null });
+      store.setState({ busy: 'sign-in', error: null });
       try {
         const request: { username: string; password: string; company_id?: number } = {
           username: state.username,
@@ -203,20 +202,25 @@ export function createLoginMachine(deps: LoginMachineDeps): LoginMachine {
     },
 
     async openExternal() {
-      const state = store.get();
+      const state = store.getState();
       if (state.step !== 'external' || state.busy) return;
       closePopup();
       const token = ++attempt;
-      store.set({ busy: 'external-start', error: null, external: 'idle' });
+      store.setState({ busy: 'external-start', error: null, external: 'idle' });
       try {
-        const start = await deps.api.externalStart({ username: state.username });
-        if (!current(token) || store.get().step !== 'external') return;
+        // The popup handshake is its own chunk: only external accounts need it, and it downloads while the
+        // server answers, so the popup still opens as soon as the server has.
+        const [start, { openExternalPopup }] = await Promise.all([
+          deps.api.externalStart({ username: state.username }),
+          import(/* webpackChunkName: "external-popup" */ './external-popup'),
+        ]);
+        if (!current(token) || store.getState().step !== 'external') return;
         const url = toSafeSameOriginUrl(start.url, deps.location.origin);
         if (url === null) {
           fail(UNKNOWN_ERROR_MESSAGE);
           return;
         }
-        store.set({ busy: null, external: 'waiting' });
+        store.setState({ busy: null, external: 'waiting' });
         popup = openExternalPopup(deps.popup, { url, state: start.state }, (outcome) => {
           if (current(token)) onPopupOutcome(start.state, outcome);
         });
@@ -226,16 +230,16 @@ export function createLoginMachine(deps: LoginMachineDeps): LoginMachine {
     },
 
     async submitExternal() {
-      const state = store.get();
+      const state = store.getState();
       if (state.step !== 'external' || state.busy) return;
       if (externalCode === null) {
         popup?.focus();
-        store.set({ error: EXTERNAL_EARLY_MESSAGE });
+        store.setState({ error: EXTERNAL_EARLY_MESSAGE });
         return;
       }
       const { code, state: ssoState } = externalCode;
       const token = ++attempt;
-      store.set({ busy: 'sign-in', error: null });
+      store.setState({ busy: 'sign-in', error: null });
       try {
         const answer = await deps.api.externalComplete({ username: state.username, state: ssoState, code });
         if (!current(token)) return;
@@ -254,7 +258,7 @@ export function createLoginMachine(deps: LoginMachineDeps): LoginMachine {
     },
 
     back() {
-      const state = store.get();
+      const state = store.getState();
       attempt++;
       if (state.step === 'password' && state.companies.length > 1) {
         moveTo('organization', { password: '' });

@@ -16,10 +16,10 @@ describe('prompts', () => {
     prompt.open('forgot-username');
     prompt.setValue(' jo@example.edu ');
     const pending = prompt.submit();
-    expect(prompt.store.get().phase).toBe('loading');
+    expect(prompt.store.getState().phase).toBe('loading');
     await pending;
     expect(api.forgotUsername).toHaveBeenCalledWith({ email: 'jo@example.edu' });
-    expect(prompt.store.get().result).toEqual({
+    expect(prompt.store.getState().result).toEqual({
       title: 'Forgotten Username',
       message: 'We sent your username to your e-mail.',
       ok: true,
@@ -31,7 +31,7 @@ describe('prompts', () => {
     prompt.open('new-user');
     await prompt.submit();
     expect(api.forgotUsername).not.toHaveBeenCalled();
-    expect(prompt.store.get().result).toMatchObject({
+    expect(prompt.store.getState().result).toMatchObject({
       title: 'Error',
       message: 'Please enter a valid e-mail address.',
     });
@@ -42,15 +42,15 @@ describe('prompts', () => {
     api.forgotPassword.mockResolvedValueOnce({ success: false, message: 'No such user.' });
     prompt.open('forgot-password', 'student');
     await prompt.submit();
-    expect(prompt.store.get().result).toMatchObject({
+    expect(prompt.store.getState().result).toMatchObject({
       title: 'Unable to Reset Password',
       message: 'No such user.',
     });
     prompt.retry();
-    expect(prompt.store.get()).toMatchObject({ phase: 'form', value: 'student' });
+    expect(prompt.store.getState()).toMatchObject({ phase: 'form', value: 'student' });
     api.forgotPassword.mockRejectedValueOnce(new ApiError('network', UNKNOWN_ERROR_MESSAGE));
     await prompt.submit();
-    expect(prompt.store.get().result).toMatchObject({
+    expect(prompt.store.getState().result).toMatchObject({
       title: 'Unable to Reset Password',
       message: UNKNOWN_ERROR_MESSAGE,
     });
@@ -58,7 +58,7 @@ describe('prompts', () => {
     prompt.setValue('jo@example.edu');
     api.forgotUsername.mockRejectedValueOnce(new ApiError('http', 'stack trace', 500));
     await prompt.submit();
-    expect(prompt.store.get().result).toMatchObject({
+    expect(prompt.store.getState().result).toMatchObject({
       title: 'Unable to Lookup Usernames',
       message: UNKNOWN_ERROR_MESSAGE,
     });
@@ -70,6 +70,6 @@ describe('prompts', () => {
     const pending = prompt.submit();
     prompt.close();
     await pending;
-    expect(prompt.store.get()).toMatchObject({ kind: null, result: null });
+    expect(prompt.store.getState()).toMatchObject({ kind: null, result: null });
   });
 });

@@ -5,8 +5,8 @@
  */
 import type { ApiClient } from '@atrium/api';
 import { errorText, serverText } from './errors';
-import { createStore } from './store';
-import type { Store } from './store';
+import { createStore } from '@atrium/store';
+import type { Store } from '@atrium/store';
 import { parseEmail, parseUsername } from './validation';
 
 export type PromptKind = 'forgot-username' | 'new-user' | 'forgot-password';
@@ -96,18 +96,18 @@ export function createPromptMachine(deps: {
     store,
     open(kind, initialValue = '') {
       attempt++;
-      store.set({ kind, value: initialValue, phase: 'form', result: null });
+      store.setState({ kind, value: initialValue, phase: 'form', result: null });
     },
     setValue(value) {
-      store.set({ value });
+      store.setState({ value });
     },
     async submit() {
-      const { kind, value, phase } = store.get();
+      const { kind, value, phase } = store.getState();
       if (kind === null || phase !== 'form') return;
       const copy = PROMPT_COPY[kind];
       const token = ++attempt;
       const show = (result: PromptResult) => {
-        if (token === attempt) store.set({ phase: 'result', result });
+        if (token === attempt) store.setState({ phase: 'result', result });
       };
       let call: Promise<{ success: boolean; message: string }>;
       if (copy.field === 'email') {
@@ -119,7 +119,7 @@ export function createPromptMachine(deps: {
         if (username === null) return show(USERNAME_ERROR);
         call = deps.api.forgotPassword({ username });
       }
-      store.set({ phase: 'loading', result: null });
+      store.setState({ phase: 'loading', result: null });
       try {
         const answer = await call;
         show({
@@ -133,11 +133,11 @@ export function createPromptMachine(deps: {
     },
     retry() {
       attempt++;
-      store.set({ phase: 'form', result: null });
+      store.setState({ phase: 'form', result: null });
     },
     close() {
       attempt++;
-      store.set({ kind: null, value: '', phase: 'form', result: null });
+      store.setState({ kind: null, value: '', phase: 'form', result: null });
     },
   };
 }

@@ -28,7 +28,7 @@ const MODULES: Record<string, unknown> = {
   '@atrium/area-curriculum': areaModule('Curriculum'),
 };
 
-/** In the page the shell app's props (with its mountParcel) are in single-spa-react's context. */
+/** In the page the shell app's props (with its mountParcel) are in the lifecycle helper's SingleSpaContext. */
 const APP_PROPS = { mountParcel: mountRootParcel } as unknown as React.ContextType<typeof SingleSpaContext>;
 /** The address as the outlet's own hooks read it (the outlet itself takes the pathname as a prop). */
 const LOCATION = { pathname: '/', search: '' };
@@ -160,8 +160,8 @@ describe('AreaOutlet', () => {
         const headings = [...container.querySelectorAll('.atrium-area h1')].map((h) => h.textContent);
         expect(headings).toEqual([heading(index)]);
       });
-      // The previous area's unmount finishes after the next one shows (single-spa-react resolves it on a
-      // timer): let it, so each measurement sees a settled page.
+      // The previous area's unmount may finish after the next one shows (single-spa settles parcel lifecycles
+      // asynchronously): let it, so each measurement sees a settled page.
       await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
     };
 

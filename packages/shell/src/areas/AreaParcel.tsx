@@ -8,14 +8,14 @@ import type { AreaProps } from '@atrium/ui';
  * Where one area config renders, for the life of the config (a retry loads a new config, and the old one
  * takes its host with it to the garbage collector).
  *
- * Why one long-lived element per area instead of a fresh wrapper per visit (what single-spa-react's
- * `<Parcel>` does): each mount of a React root on a new element attaches React's ~140 delegated listeners
+ * Why one long-lived element per area instead of a fresh wrapper per visit (what a
+ * `<Parcel>` component does): each mount of a React root on a new element attaches React's ~140 delegated listeners
  * to that element, and single-spa's lifecycle timeout timers (3-4 s, never cleared) keep every parcel's
  * `customProps.domElement` alive until they fire. A fresh element per switch therefore kept dozens of
  * detached containers with all their listeners, and cost React the listener set again on every switch.
  * React attaches its listeners once per element, so a reused host costs nothing after the first visit.
  *
- * `queue` serialises the parcel lifecycles on the host: single-spa-react keeps its roots by parcel name
+ * `queue` serialises the parcel lifecycles on the host: the lifecycle helper keeps its roots by parcel name
  * (one name per area), so going back to an area must wait until its previous unmount has finished.
  */
 interface AreaHost {
