@@ -10,6 +10,7 @@
  */
 import * as v from 'valibot';
 import { createElement } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { StyleRootProvider } from '@atrium/ui';
 import type { StyleRoot } from '@atrium/ui';
@@ -74,15 +75,19 @@ export const mountDevToolbar: ToolbarChunk['mountDevToolbar'] = (host, { default
   shadow.append(container);
   const styleRoot: StyleRoot = { root: shadow, transform: forShadowRoot };
   const root = createRoot(container);
-  root.render(
-    createElement(
-      StyleRootProvider,
-      { value: styleRoot },
-      createElement(DevToolbar, {
-        defaultOpen,
-        openedByShortcut: openedByShortcut ?? false,
-        ...(pageStore ? { store: pageStore } : {}),
-      }),
+  // Synchronously, in the task that loaded the chunk: the user is waiting for this very render (they just
+  // pressed Ctrl+Shift+A), and a scheduled render would first let the browser paint a frame without it.
+  flushSync(() =>
+    root.render(
+      createElement(
+        StyleRootProvider,
+        { value: styleRoot },
+        createElement(DevToolbar, {
+          defaultOpen,
+          openedByShortcut: openedByShortcut ?? false,
+          ...(pageStore ? { store: pageStore } : {}),
+        }),
+      ),
     ),
   );
   return () => {
