@@ -19,6 +19,7 @@ import { HOST_RESET_CSS, forShadowRoot } from '../shadow-reset.js';
 import { api } from '@atrium/api';
 // The schemas subpath, not the barrel: the barrel carries only the login-time schemas.
 import { InitializeResponseSchema } from '@atrium/api/schemas';
+import { loadSessionChunk } from '@atrium/api/endpoints';
 import { applyInitialize, setStatus } from '@atrium/session/core';
 import type { SessionStore } from '@atrium/session/core';
 import type { ToolbarChunk } from './dev-toolbar-loader.js';
@@ -29,6 +30,10 @@ import { ownEntriesOnly } from './own-entries.js';
 // its answers parse whatever the legacy page added to Object.prototype.
 api.useServerOrigin(widgetsApiOrigin());
 api.prepareSchemas(ownEntriesOnly);
+// The open toolbar asks for the user list (and root's roster) at once, and the client loads those calls'
+// schemas (the api-schemas chunk) before it sends them: fetched now, while this chunk evaluates and the
+// toolbar draws, instead of one round trip after the toolbar is on screen.
+void loadSessionChunk().catch(() => undefined);
 
 /** The page's session store (the bar's), which the toolbar reads too; set by `adoptCookieAnswer`. */
 let pageStore: SessionStore | null = null;
