@@ -14,10 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { freePort } from '../../tests/real/ports';
-import { phpAndAtriumServer, startNginx } from '../../tests/real/nginx';
-import { startPhpFpm } from '../../tests/real/php-fpm';
-import type { RunningServer } from '../../tests/real/process';
+import { startPhpSite } from '../../tests/real/php-site';
 import { BUDGETS, KB, atLeast, atMost, below } from './budgets';
 import type { Verdict } from './budgets';
 import { openColdPage } from './browser';
@@ -30,8 +27,6 @@ import { RequestRecorder } from './request-chain';
 import { sessionCookie, signIn } from './session';
 import { median } from './stats';
 
-/** The PHP screens of tests/e2e/legacy-php-widgets.spec.ts (one source of truth for both). */
-const PHP_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../tests/real/php');
 /**
  * The fifteen-year-old screen: table layout, an aggressive global stylesheet, Prototype-era globals, its
  * own React and custom element, a strict CSP, and the helper's server-rendered notices.
@@ -50,42 +45,6 @@ export const LEGACY_PHP_BUDGETS = {
   layoutShift: 0.01,
   toolbarOpenMs: 300,
 } as const;
-
-export interface LegacyPhpSite {
-  /** nginx: /php/ through php-fpm, everything else proxied to Atrium. */
-  origin: string;
-  stop: () => Promise<void>;
-}
-
-/** php-fpm and nginx in front of an Atrium already listening on `atriumOrigin`, serving `distDir`. */
-export async function startLegacyPhpSite(atriumOrigin: string, distDir: string): Promise<LegacyPhpSite> {
-  const running: RunningServer[] = [];
-  const stop = async () => {
-    for (const server of running.reverse()) await server.stop();
-  };
-  try {
-    const php = await startPhpFpm({
-      env: { ATRIUM_WIDGETS_MANIFEST: path.join(distDir, 'widgets', 'manifest.json') },
-    });
-    running.push(php);
-    const port = await freePort();
-    running.push(
-      await startNginx({
-        servers: phpAndAtriumServer({
-          port,
-          host: '127.0.0.1',
-          phpRoot: PHP_ROOT,
-          phpPort: php.port,
-          atriumPort: Number(new URL(atriumOrigin).port),
-        }),
-      }),
-    );
-    return { origin: `http://127.0.0.1:${port}`, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
 
 export interface LegacyPhpLoad {
   user: string;
@@ -301,7 +260,13 @@ export async function runLegacyPhp(options: {
   lighthouse: boolean;
   progress?: (label: string) => void;
 }): Promise<LegacyPhpResults> {
-  const site = await startLegacyPhpSite(options.atriumOrigin, options.distDir);
+  // The PHP screens of tests/e2e/legacy-php-widgets.spec.ts, on 127.0.0.1: Lighthouse's Chromium and
+  // Node's sign-in resolve no test host names.
+  const site = await startPhpSite({
+    host: '127.0.0.1',
+    atriumPort: Number(new URL(options.atriumOrigin).port),
+    phpEnv: { ATRIUM_WIDGETS_MANIFEST: path.join(options.distDir, 'widgets', 'manifest.json') },
+  });
   const results: LegacyPhpResults = { page: LEGACY_PHP_PAGE, student: [], root: [], lighthouse: null };
   try {
     const browser = await options.launch();

@@ -11,13 +11,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   CHROMIUM_PATH,
-  PHP_ROOT,
   chromiumArgsFor,
   freePort,
-  phpAndAtriumServer,
   startAtrium,
-  startNginx,
-  startPhpFpm,
+  startPhpSite,
+  type PhpSite,
   type RunningServer,
 } from '../real/index.js';
 
@@ -26,7 +24,8 @@ const HUNG_HOST = 'hung-atrium.test';
 const PASSWORD = 'atrium-demo';
 const DIST = process.env.ATRIUM_DIST_DIR ?? path.resolve('dist');
 
-const running: RunningServer[] = [];
+let atrium: RunningServer | undefined;
+let site: PhpSite | undefined;
 let hung: Server;
 const hungSockets = new Set<Socket>();
 let browser: Browser;
@@ -41,28 +40,16 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hung.listen(hungPort, '127.0.0.1', resolve));
 
-  const atrium = await startAtrium();
-  running.push(atrium);
-  const php = await startPhpFpm({
-    env: {
+  atrium = await startAtrium();
+  site = await startPhpSite({
+    host: HOST,
+    atriumPort: atrium.port,
+    phpEnv: {
       ATRIUM_WIDGETS_MANIFEST: path.join(DIST, 'widgets', 'manifest.json'),
       HUNG_ORIGIN: `http://${HUNG_HOST}:${hungPort}`,
     },
   });
-  running.push(php);
-  const port = await freePort();
-  running.push(
-    await startNginx({
-      servers: phpAndAtriumServer({
-        port,
-        host: HOST,
-        phpRoot: PHP_ROOT,
-        phpPort: php.port,
-        atriumPort: atrium.port,
-      }),
-    }),
-  );
-  origin = `http://${HOST}:${port}`;
+  origin = site.origin;
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: chromiumArgsFor([HOST, HUNG_HOST]),
@@ -73,7 +60,8 @@ test.afterAll(async () => {
   await browser?.close();
   for (const socket of hungSockets) socket.destroy();
   await new Promise<void>((resolve) => (hung ? hung.close(() => resolve()) : resolve()));
-  for (const server of running.reverse()) await server.stop();
+  await site?.stop();
+  await atrium?.stop();
 });
 
 let context: BrowserContext;

@@ -6,45 +6,30 @@
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import {
   CHROMIUM_PATH,
-  PHP_ROOT,
   chromiumArgsFor,
-  freePort,
-  phpAndAtriumServer,
   startAtrium,
-  startNginx,
-  startPhpFpm,
+  startPhpSite,
+  type PhpSite,
   type RunningServer,
 } from '../real/index.js';
 
 const HOST = 'school.test';
-const running: RunningServer[] = [];
+let atrium: RunningServer | undefined;
+let site: PhpSite | undefined;
 let browser: Browser;
 let origin = '';
 
 test.beforeAll(async () => {
-  const atrium = await startAtrium();
-  running.push(atrium);
-  const php = await startPhpFpm();
-  running.push(php);
-  const port = await freePort();
-  running.push(
-    await startNginx({
-      servers: phpAndAtriumServer({
-        port,
-        host: HOST,
-        phpRoot: PHP_ROOT,
-        phpPort: php.port,
-        atriumPort: atrium.port,
-      }),
-    }),
-  );
-  origin = `http://${HOST}:${port}`;
+  atrium = await startAtrium();
+  site = await startPhpSite({ host: HOST, atriumPort: atrium.port });
+  origin = site.origin;
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgsFor([HOST]) });
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  for (const server of running.reverse()) await server.stop();
+  await site?.stop();
+  await atrium?.stop();
 });
 
 test('nginx serves a real PHP page with its own session, and Atrium, on one origin', async () => {

@@ -238,6 +238,14 @@ describe('<atrium-notification-bar>', () => {
       expect(row(el, 'plain').getBoundingClientRect().height).to.be.at.least(25);
     });
 
+    it('a one-line closeable notice is exactly the room the frame reserves for it (33px)', async () => {
+      const el = await mount((bar) => {
+        bar.notifications = [{ ...closeable, message: 'x' }];
+      });
+      expect(el.shadowRoot!.querySelector('.close')).to.not.equal(null);
+      expect(el.getBoundingClientRect().height).to.equal(33);
+    });
+
     it('announces politely through role=status', async () => {
       const el = await mount((bar) => {
         bar.notifications = [plain];
@@ -477,11 +485,11 @@ describe('<atrium-notification-bar>', () => {
       expect(calls).to.equal(1);
     });
 
-    it('paints its 25px frame at once, before the session answers', async () => {
+    it("paints one notice's room (33px) at once, before the session answers", async () => {
       NotificationBarElement.session = { store, start: startingWith(() => null) };
       const el = await mount();
       const frame = el.shadowRoot!.querySelector<HTMLElement>('[role="status"]')!;
-      expect(frame.getBoundingClientRect().height).to.equal(25);
+      expect(frame.getBoundingClientRect().height).to.equal(33);
       store.setState({ status: 'signed-out' });
       await until(() => frame.getBoundingClientRect().height === 0, 'the empty frame to collapse');
     });

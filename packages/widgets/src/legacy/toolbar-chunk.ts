@@ -10,6 +10,7 @@
  */
 import * as v from 'valibot';
 import { createElement } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { StyleRootProvider } from '@atrium/ui';
 import type { StyleRoot } from '@atrium/ui';
@@ -18,6 +19,7 @@ import { HOST_RESET_CSS, forShadowRoot } from '../shadow-reset.js';
 import { api } from '@atrium/api';
 // The schemas subpath, not the barrel: the barrel carries only the login-time schemas.
 import { InitializeResponseSchema } from '@atrium/api/schemas';
+import { loadSessionChunk } from '@atrium/api/endpoints';
 import { applyInitialize, setStatus } from '@atrium/session/core';
 import type { SessionStore } from '@atrium/session/core';
 import type { ToolbarChunk } from './dev-toolbar-loader.js';
@@ -28,6 +30,10 @@ import { ownEntriesOnly } from './own-entries.js';
 // its answers parse whatever the legacy page added to Object.prototype.
 api.useServerOrigin(widgetsApiOrigin());
 api.prepareSchemas(ownEntriesOnly);
+// The open toolbar asks for the user list (and root's roster) at once, and the client loads those calls'
+// schemas (the api-schemas chunk) before it sends them: fetched now, while this chunk evaluates and the
+// toolbar draws, instead of one round trip after the toolbar is on screen.
+void loadSessionChunk().catch(() => undefined);
 
 /** The page's session store (the bar's), which the toolbar reads too; set by `adoptCookieAnswer`. */
 let pageStore: SessionStore | null = null;
@@ -74,15 +80,19 @@ export const mountDevToolbar: ToolbarChunk['mountDevToolbar'] = (host, { default
   shadow.append(container);
   const styleRoot: StyleRoot = { root: shadow, transform: forShadowRoot };
   const root = createRoot(container);
-  root.render(
-    createElement(
-      StyleRootProvider,
-      { value: styleRoot },
-      createElement(DevToolbar, {
-        defaultOpen,
-        openedByShortcut: openedByShortcut ?? false,
-        ...(pageStore ? { store: pageStore } : {}),
-      }),
+  // Synchronously, in the task that loaded the chunk: the user is waiting for this very render (they just
+  // pressed Ctrl+Shift+A), and a scheduled render would first let the browser paint a frame without it.
+  flushSync(() =>
+    root.render(
+      createElement(
+        StyleRootProvider,
+        { value: styleRoot },
+        createElement(DevToolbar, {
+          defaultOpen,
+          openedByShortcut: openedByShortcut ?? false,
+          ...(pageStore ? { store: pageStore } : {}),
+        }),
+      ),
     ),
   );
   return () => {

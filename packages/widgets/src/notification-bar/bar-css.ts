@@ -7,10 +7,13 @@ import { HOST_RESET_CSS, remToPx } from '../shadow-reset.js';
  * WCAG 2.2 AA (4.5:1 text, 3:1 focus ring).
  *
  * Written flush left and without CSS comments: the text ships as it is, in the widgets entry's 15 KB. The
- * notes that would be comments: `min-height: 25px` on `.frame--reserved` and `.note` is SPEC section 9 (the
- * bar's room, one notice, is held from the first frame; a notification is at least 25px tall); the
- * narrow-screen `@media` block folds several notices into the first one, on one line, with a button that
- * says how many there are.
+ * notes that would be comments: `min-height: 25px` on `.note` is SPEC section 9 (a notification is at
+ * least 25px tall); `.frame--reserved` holds the room of one notice from the first frame, 33px: a closeable
+ * notice's height (the 24px close button, 0.25rem of padding above and below, the 1px border), so the page
+ * does not move by the difference when the notices arrive (packages/server/public/base.css holds the same
+ * room before the tag is defined); the narrow-screen `@media` block folds several notices into the first
+ * one, on one line, with a button that says how many there are, in the first notice's end padding, wide
+ * enough for "Show all 99 notices" beside the close button (a 24px target with its spacing).
  */
 export const notificationBarCss = remToPx(`${HOST_RESET_CSS}
 :host {
@@ -22,7 +25,7 @@ color: var(--atr-text, #1b1f24) !important;
 display: none !important;
 }
 .frame--reserved {
-min-height: 25px;
+min-height: 33px;
 }
 .list {
 margin: 0;
@@ -142,7 +145,7 @@ position: relative;
 display: none;
 }
 .list:not(.list--expanded) > .note:first-child {
-padding-inline-end: 8.5rem;
+padding-inline-end: 10.5rem;
 }
 .list:not(.list--expanded) .message {
 overflow: hidden;
