@@ -12,6 +12,7 @@ import { importMapOf, preloadsOf } from '@atrium/releases';
 import type { DistFiles } from '../html/index-template.js';
 import { viewForRequest, widgetsRedirectHook } from '../releases/live.js';
 import { readUntilChanged } from '../until-changed.js';
+import { registerAssetCache } from './asset-cache.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -39,6 +40,8 @@ export function frontendRoutes(ctx: ServerContext) {
     // A published release's files first (docs/releases.md), then the full build's. Names are
     // content-hashed in both, so the same name is the same bytes wherever it is found.
     const assetDirs = [path.join(ctx.options.releasesDir, 'assets'), path.join(distDir, 'assets')];
+    // Repeat requests answered from memory with what @fastify/static answered (asset-cache.ts).
+    registerAssetCache(app, { prefix: '/assets/', dirs: assetDirs });
     await app.register(fastifyStatic, {
       root: assetDirs,
       prefix: '/assets/',
