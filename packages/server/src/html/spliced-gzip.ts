@@ -52,34 +52,73 @@ export function createGzipSplice(parts: readonly string[], fillerLength: number)
     return out;
   });
   const continued = raw.map(crc32Continuation);
+  // A filler's CRC is taken once per response and stepped forward at each of its places, like a part's.
+  const fillerCrc = crc32Continuation(Buffer.alloc(fillerLength));
+  const fillerOffset = fillerCrc(0);
+  // What lies between two fillers never changes: each part's deflate bytes, then the next stored block's
+  // header (its length is the filler's, the same every time). One copy per gap per response.
+  const storedHeader = Buffer.from([
+    0x00,
+    fillerLength & 0xff,
+    fillerLength >>> 8,
+    ~fillerLength & 0xff,
+    (~fillerLength >>> 8) & 0xff,
+  ]);
+  const gaps = compressed.map((bytes, i) =>
+    Buffer.concat([
+      ...(i === 0 ? [GZIP_HEADER] : []),
+      bytes,
+      i < compressed.length - 1 ? storedHeader : FINAL_EMPTY_BLOCK,
+    ]),
+  );
   const rawLength = raw.reduce((sum, bytes) => sum + bytes.length, 0);
-  const compressedLength = compressed.reduce((sum, bytes) => sum + bytes.length, 0);
-  const storedLength = (5 + fillerLength) * (raw.length - 1);
-  const size = GZIP_HEADER.length + compressedLength + storedLength + FINAL_EMPTY_BLOCK.length + 8;
+  const size = gaps.reduce((sum, gap) => sum + gap.length, 0) + fillerLength * (raw.length - 1) + 8;
   const textLength = (rawLength + fillerLength * (raw.length - 1)) % 2 ** 32;
   return (filler) => {
     const fillLength = Buffer.byteLength(filler, 'utf8');
     if (fillLength !== fillerLength)
       throw new RangeError(`a spliced filler must be ${fillerLength} bytes, not ${fillLength}`);
-    const out = Buffer.allocUnsafe(size);
-    let at = GZIP_HEADER.copy(out, 0);
-    let crc = 0;
-    for (let i = 0; i < raw.length; i += 1) {
-      if (i > 0) {
-        // A stored block: not final, the rest of its first byte padding, LEN and its complement, the bytes.
-        out[at] = 0x00;
-        out.writeUInt16LE(fillerLength, at + 1);
-        out.writeUInt16LE(~fillerLength & 0xffff, at + 3);
-        out.write(filler, at + 5, 'utf8');
-        crc = crc32(filler, crc);
-        at += 5 + fillerLength;
+    const out = responseBuffer(size);
+    let at = gaps[0]!.copy(out, 0);
+    let crc = continued[0]!(0);
+    const firstFiller = at;
+    let fillerOwnCrc = 0;
+    for (let i = 1; i < gaps.length; i += 1) {
+      if (i === 1) {
+        out.write(filler, at, 'utf8');
+        // Then crc32(filler, crc) = M(crc) ^ crc32(filler, 0), M read off the zero filler (crc32-shift.ts).
+        fillerOwnCrc = crc32(out.subarray(at, at + fillerLength), 0);
+      } else {
+        out.copy(out, at, firstFiller, firstFiller + fillerLength);
       }
-      at += compressed[i]!.copy(out, at);
+      at += fillerLength;
+      crc = (fillerCrc(crc) ^ fillerOffset ^ fillerOwnCrc) >>> 0;
+      at += gaps[i]!.copy(out, at);
       crc = continued[i]!(crc);
     }
-    at += FINAL_EMPTY_BLOCK.copy(out, at);
     out.writeUInt32LE(crc, at);
     out.writeUInt32LE(textLength, at + 4);
     return out;
   };
+}
+
+/** Responses are carved from slabs, as Node's own Buffer pool does for small buffers: an allocation each cost more. */
+const SLAB_BYTES = 512 * 1024;
+let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+let slabUsed = 0;
+
+/**
+ * A buffer of its own for one response. Views of one slab never overlap and a slab is never reused, so an
+ * answer still being written keeps its bytes; a slab is freed once no answer holds a view of it.
+ */
+function responseBuffer(size: number): Buffer {
+  if (size > SLAB_BYTES / 8) return Buffer.allocUnsafe(size);
+  if (slabUsed + size > SLAB_BYTES) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const out = slab.subarray(slabUsed, slabUsed + size);
+  // Eight-byte aligned, as Node's pool keeps its views.
+  slabUsed += (size + 7) & ~7;
+  return out;
 }
