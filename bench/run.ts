@@ -191,14 +191,7 @@ async function loadOnly(distDir: string, flags: LoadFlags): Promise<void> {
     resultsFile,
     `${JSON.stringify(
       {
-        meta: {
-          date: new Date().toISOString(),
-          duration: flags.duration,
-          connections: flags.connections,
-          node: process.version,
-          cpus: os.cpus().length,
-          loadAverage: os.loadavg(),
-        },
+        meta: { ...machineMeta(), duration: flags.duration, connections: flags.connections },
         rows,
       },
       null,
@@ -206,6 +199,24 @@ async function loadOnly(distDir: string, flags: LoadFlags): Promise<void> {
     )}\n`,
   );
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)}`);
+}
+
+/**
+ * What every results file records about its run, built in one place: when, how many runs, on what machine
+ * and how busy it was (figures on a shared machine mean little without the load average beside them).
+ */
+function runMeta(flags: Pick<Flags, 'runs' | 'quick'>): Record<string, unknown> {
+  return { ...machineMeta(), runs: flags.runs, quick: flags.quick };
+}
+
+/** The part of runMeta that every mode records, --load included (which has no runs). */
+function machineMeta(): Record<string, unknown> {
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg(),
+  };
 }
 
 /** `--slow-clients`: the bounded slow-client check alone; a failed budget fails the command. */
@@ -245,13 +256,7 @@ async function legacyPhpOnly(flags: Flags): Promise<void> {
   const rows = legacyPhpRows(results);
   console.log(`\n\n${textTable(rows)}\n`);
   const resultsFile = path.join(ROOT, 'bench', 'results.json');
-  mergeLegacyPhpRows(resultsFile, rows, results, {
-    date: new Date().toISOString(),
-    runs: flags.runs,
-    quick: flags.quick,
-    cpus: os.cpus().length,
-    loadAverage: os.loadavg(),
-  });
+  mergeLegacyPhpRows(resultsFile, rows, results, runMeta(flags));
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)} (legacy PHP rows)`);
 }
 
@@ -395,15 +400,10 @@ async function main(): Promise<void> {
   const resultsFile = path.join(ROOT, 'bench', flags.partial ? 'results-partial.json' : 'results.json');
   writeResults(resultsFile, {
     meta: {
-      date: new Date().toISOString(),
-      runs: flags.runs,
-      quick: flags.quick,
+      ...runMeta(flags),
       groups: [...groups],
       switches: flags.switches,
-      node: process.version,
       browser: 'Debian /usr/bin/chromium (playwright-core)',
-      cpus: os.cpus().length,
-      loadAverage: os.loadavg(),
     },
     table: rows,
     markdown: markdownTable(rows),

@@ -14,7 +14,8 @@ export function isApiPath(url: string): boolean {
 
 /** The login app's page routes, as opposed to the /common/login/*.php calls. */
 export function isLoginPagePath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? url;
+  const query = url.indexOf('?');
+  const pathname = query === -1 ? url : url.slice(0, query);
   return (
     isPathUnder(pathname, LOGIN_PATH) &&
     !pathname.endsWith('.php') &&
@@ -33,8 +34,12 @@ export function loggedPath(request: FastifyRequest): string {
 
 export function registerRequestLogging(app: FastifyInstance, log: RequestLog): void {
   app.decorateRequest('atriumUser', null);
-  app.addHook('onResponse', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
+  // Synchronous, and nothing for pages and assets: it runs after every answer.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!isApiPath(request.url)) {
+      done();
+      return;
+    }
     log.add({
       at: new Date().toISOString(),
       method: request.method,
@@ -43,6 +48,7 @@ export function registerRequestLogging(app: FastifyInstance, log: RequestLog): v
       user: request.atriumUser,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
     });
+    done();
   });
 }
 

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sharedInFlight } from '../in-flight.js';
+import { readUntilChanged, type ReadUntilChanged } from '../until-changed.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 
 /** Modules every page needs at once: preloading them saves a round trip per module on a cold load. */
@@ -90,13 +90,13 @@ function isImportMap(value: unknown): value is ImportMap {
 }
 
 /**
- * Reads dist/index.html, importmap.json and build.json, cached until index.html changes on disk (so a
- * watch rebuild is picked up without a restart). Page loads that arrive while a check is under way share
- * it: under load, one stat per moment instead of one per request queued on libuv's few file threads.
+ * Reads dist/index.html, importmap.json and build.json, kept until something in dist/ changes (so a watch
+ * rebuild is picked up without a restart; until-changed.ts) and read again only when index.html did: the
+ * same files object while the build is the same, so the pages compiled from it are kept (index-cache.ts).
  */
-export function createDistReader(distDir: string): () => Promise<DistFiles> {
+export function createDistReader(distDir: string): ReadUntilChanged<DistFiles> {
   let cached: { version: string; files: DistFiles } | null = null;
-  return sharedInFlight(async (): Promise<DistFiles> => {
+  return readUntilChanged(distDir, async (): Promise<DistFiles> => {
     const indexPath = path.join(distDir, 'index.html');
     let version: string;
     try {

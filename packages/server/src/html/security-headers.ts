@@ -63,12 +63,20 @@ function policy(scriptSrc: string, extra: readonly string[] = [], styleNonce?: s
  * and the caller sends them report-only instead.
  */
 export function shellCsp(nonce: string, options: { trustedTypes?: boolean } = {}): string {
-  return policy(
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    options.trustedTypes === false ? [] : trustedTypesDirectives(),
-    nonce,
-  );
+  return (options.trustedTypes === false ? SHELL_CSP_PARTS.plain : SHELL_CSP_PARTS.trustedTypes).join(nonce);
 }
+
+/** The shell's two policies cut where the nonce goes, made once: a page load only joins them around it. */
+const SHELL_CSP_PARTS = (() => {
+  const marker = '\u0000';
+  const parts = (trustedTypes: boolean): string[] =>
+    policy(
+      `script-src 'nonce-${marker}' 'strict-dynamic'`,
+      trustedTypes ? trustedTypesDirectives() : [],
+      marker,
+    ).split(marker);
+  return { trustedTypes: parts(true), plain: parts(false) };
+})();
 
 /**
  * Server-rendered pages (legacy demo, SSO, telescope): scripts only from this origin, the widgets' loader

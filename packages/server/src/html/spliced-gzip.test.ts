@@ -21,6 +21,16 @@ describe('gzip spliced around a filler', () => {
     }
   });
 
+  it('gives every response bytes of its own, whole while later ones are made', () => {
+    const parts = ['<script nonce="', '">' + 'x'.repeat(5000) + '</script><style nonce="', '"></style>'];
+    const splice = createGzipSplice(parts, 24);
+    const answers = Array.from({ length: 300 }, () => {
+      const filler = nonce();
+      return { filler, gz: splice(filler) };
+    });
+    for (const { filler, gz } of answers) expect(gunzipSync(gz).toString('utf8')).toBe(parts.join(filler));
+  });
+
   it('compresses the parts as well as one gzip of the page, less the fillers', () => {
     const links = Array.from(
       { length: 300 },

@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { crc32Continuation } from './crc32-shift.js';
 
 /**
  * gzip of `parts.join(filler)` where the parts are fixed and the filler (a CSP nonce) changes per response:
@@ -8,7 +9,8 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  *   with no final-block bit; its back-references stay inside the part, so they hold wherever it lands;
  * - the filler goes in a stored (uncompressed) block, also byte-aligned;
  * - an empty stored block with the final bit ends the stream; the trailer carries the CRC-32 and length of
- *   the whole text, computed per response (fast: zlib's CRC-32 over some tens of kilobytes).
+ *   the whole text: per response, the CRC runs over the fillers only and steps over each part with a table
+ *   made here (crc32-shift.ts), since running it over the page's tens of kilobytes was a tenth of the cost.
  * Compressing the whole page per response instead cost about two milliseconds of CPU each (bench --load).
  */
 export type GzipSplice = (filler: string) => Buffer;
@@ -19,14 +21,6 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]
 const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 /** A stored block holds at most this many bytes. */
 const MAX_STORED = 0xffff;
-
-function storedBlock(bytes: Buffer): Buffer {
-  const header = Buffer.alloc(5);
-  header[0] = 0x00; // not final, stored; the rest of the byte is padding
-  header.writeUInt16LE(bytes.length, 1);
-  header.writeUInt16LE(~bytes.length & 0xffff, 3);
-  return Buffer.concat([header, bytes]);
-}
 
 /** Deflate looks back at most this far. */
 const WINDOW = 32 * 1024;
@@ -57,29 +51,74 @@ export function createGzipSplice(parts: readonly string[], fillerLength: number)
     before = Buffer.concat([before, bytes]).subarray(-WINDOW);
     return out;
   });
+  const continued = raw.map(crc32Continuation);
+  // A filler's CRC is taken once per response and stepped forward at each of its places, like a part's.
+  const fillerCrc = crc32Continuation(Buffer.alloc(fillerLength));
+  const fillerOffset = fillerCrc(0);
+  // What lies between two fillers never changes: each part's deflate bytes, then the next stored block's
+  // header (its length is the filler's, the same every time). One copy per gap per response.
+  const storedHeader = Buffer.from([
+    0x00,
+    fillerLength & 0xff,
+    fillerLength >>> 8,
+    ~fillerLength & 0xff,
+    (~fillerLength >>> 8) & 0xff,
+  ]);
+  const gaps = compressed.map((bytes, i) =>
+    Buffer.concat([
+      ...(i === 0 ? [GZIP_HEADER] : []),
+      bytes,
+      i < compressed.length - 1 ? storedHeader : FINAL_EMPTY_BLOCK,
+    ]),
+  );
   const rawLength = raw.reduce((sum, bytes) => sum + bytes.length, 0);
-  const compressedLength = compressed.reduce((sum, bytes) => sum + bytes.length, 0);
-  const storedLength = (5 + fillerLength) * (raw.length - 1);
-  const size = GZIP_HEADER.length + compressedLength + storedLength + FINAL_EMPTY_BLOCK.length + 8;
+  const size = gaps.reduce((sum, gap) => sum + gap.length, 0) + fillerLength * (raw.length - 1) + 8;
+  const textLength = (rawLength + fillerLength * (raw.length - 1)) % 2 ** 32;
   return (filler) => {
-    const fill = Buffer.from(filler, 'utf8');
-    if (fill.length !== fillerLength)
-      throw new RangeError(`a spliced filler must be ${fillerLength} bytes, not ${fill.length}`);
-    const stored = storedBlock(fill);
-    const out = Buffer.allocUnsafe(size);
-    let at = GZIP_HEADER.copy(out, 0);
-    let crc = 0;
-    raw.forEach((bytes, i) => {
-      if (i > 0) {
-        at += stored.copy(out, at);
-        crc = crc32(fill, crc);
+    const fillLength = Buffer.byteLength(filler, 'utf8');
+    if (fillLength !== fillerLength)
+      throw new RangeError(`a spliced filler must be ${fillerLength} bytes, not ${fillLength}`);
+    const out = responseBuffer(size);
+    let at = gaps[0]!.copy(out, 0);
+    let crc = continued[0]!(0);
+    const firstFiller = at;
+    let fillerOwnCrc = 0;
+    for (let i = 1; i < gaps.length; i += 1) {
+      if (i === 1) {
+        out.write(filler, at, 'utf8');
+        // Then crc32(filler, crc) = M(crc) ^ crc32(filler, 0), M read off the zero filler (crc32-shift.ts).
+        fillerOwnCrc = crc32(out.subarray(at, at + fillerLength), 0);
+      } else {
+        out.copy(out, at, firstFiller, firstFiller + fillerLength);
       }
-      at += compressed[i]!.copy(out, at);
-      crc = crc32(bytes, crc);
-    });
-    at += FINAL_EMPTY_BLOCK.copy(out, at);
-    out.writeUInt32LE(crc >>> 0, at);
-    out.writeUInt32LE((rawLength + fill.length * (raw.length - 1)) % 2 ** 32, at + 4);
+      at += fillerLength;
+      crc = (fillerCrc(crc) ^ fillerOffset ^ fillerOwnCrc) >>> 0;
+      at += gaps[i]!.copy(out, at);
+      crc = continued[i]!(crc);
+    }
+    out.writeUInt32LE(crc, at);
+    out.writeUInt32LE(textLength, at + 4);
     return out;
   };
+}
+
+/** Responses are carved from slabs, as Node's own Buffer pool does for small buffers: an allocation each cost more. */
+const SLAB_BYTES = 512 * 1024;
+let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+let slabUsed = 0;
+
+/**
+ * A buffer of its own for one response. Views of one slab never overlap and a slab is never reused, so an
+ * answer still being written keeps its bytes; a slab is freed once no answer holds a view of it.
+ */
+function responseBuffer(size: number): Buffer {
+  if (size > SLAB_BYTES / 8) return Buffer.allocUnsafe(size);
+  if (slabUsed + size > SLAB_BYTES) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const out = slab.subarray(slabUsed, slabUsed + size);
+  // Eight-byte aligned, as Node's pool keeps its views.
+  slabUsed += (size + 7) & ~7;
+  return out;
 }

@@ -1,7 +1,7 @@
 /**
- * The server's side of releases (docs/releases.md): which release is live, read again on every page load
- * (a small pointer file; releases themselves never change, so they are cached by id), and which view of it
- * a person gets (current or canary, sticky per person).
+ * The server's side of releases (docs/releases.md): which release is live, read again whenever the release
+ * directory changes (a small pointer file; releases themselves never change, so they are cached by id), and
+ * which view of it a person gets (current or canary, sticky per person).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,7 +18,7 @@ import {
   type Viewer,
 } from '@atrium/releases';
 import { findAuth } from '../auth.js';
-import { sharedInFlight } from '../in-flight.js';
+import { readUntilChanged } from '../until-changed.js';
 import { WIDGETS_SCRIPT } from '../html/page.js';
 import { widgetsLoaderTag } from '../html/widgets-loader.js';
 import type { ServerContext } from '../context.js';
@@ -29,6 +29,11 @@ export interface LiveReleases {
   service: ReleaseService;
   /** The live release, or null when none was ever published: the server then serves dist/ as built. */
   live(): Promise<Release | null>;
+  /**
+   * What live() would answer, at once, when this instance already knows it without asking anyone (the
+   * directory has not changed since the pointer was read); else undefined, and live() asks.
+   */
+  peek(): { release: Release | null } | undefined;
   /** Stops watching for changes (the shared store's timer and subscription). */
   close(): Promise<void>;
 }
@@ -36,8 +41,9 @@ export interface LiveReleases {
 export function createLiveReleases(dir: string, assets: AssetStore): LiveReleases {
   const store = createFileReleaseStore(dir, { assets });
   const byId = new Map<string, Release>();
-  // Read on every page load, so a release published by another process (the CLI) is on the next one.
-  const currentId = sharedInFlight(() => store.currentId());
+  // Read again when the directory changes, so a release published by another process (the CLI) is on the
+  // next page load, without a file read per page load.
+  const currentId = readUntilChanged(dir, () => store.currentId());
   return {
     store,
     service: createReleaseService({ store }),
@@ -51,7 +57,14 @@ export function createLiveReleases(dir: string, assets: AssetStore): LiveRelease
       }
       return release ?? null;
     },
-    close: async () => undefined,
+    peek() {
+      const id = currentId.peek();
+      if (!id) return undefined;
+      if (id.value === null) return { release: null };
+      const release = byId.get(id.value);
+      return release ? { release } : undefined;
+    },
+    close: async () => currentId.close(),
   };
 }
 

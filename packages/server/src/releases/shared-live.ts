@@ -124,6 +124,8 @@ export async function createSharedLiveReleases(options: SharedLiveOptions): Prom
       }
       return current;
     },
+    // Every page load asks Redis (see above): nothing is known without asking.
+    peek: () => undefined,
     async close() {
       clearInterval(timer);
     },

@@ -281,4 +281,61 @@ describe('precompressed assets', () => {
     expect(await gzip.text()).toBe('export const encoding = "gzip";');
     expect(gzip.headers.get('cache-control')).toContain('immutable');
   });
+
+  /** Status, headers (but the date) and bytes: what a browser or a cache sees of an answer. */
+  const answer = async (pathname: string, headers: Record<string, string>) => {
+    const response = await get(pathname, headers);
+    const seen: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== 'date') seen[name] = value;
+    });
+    return { status: response.status, headers: seen, body: Buffer.from(await response.arrayBuffer()) };
+  };
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it('answers repeat requests from memory with the same status, headers and bytes as from disk', async () => {
+    await writeFile(
+      path.join(dist, 'assets', 'kept.bbb222.js.br'),
+      brotliCompressSync('export const kept = 1;'),
+    );
+    await writeFile(path.join(dist, 'assets', 'kept.bbb222.js.gz'), gzipSync('export const kept = 1;'));
+    await writeFile(path.join(dist, 'assets', 'kept.bbb222.js'), 'export const kept = 1;');
+    await settled();
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const fromDisk = await answer('/assets/kept.bbb222.js', browser);
+    await settled();
+    const fromMemory = await answer('/assets/kept.bbb222.js', browser);
+    expect(fromDisk.headers['content-encoding']).toBe('br');
+    expect(fromDisk.headers['etag']).toBeTruthy();
+    expect(fromMemory).toEqual(fromDisk);
+    // Requests the copy does not answer still get @fastify/static's own answers.
+    const ranged = await get('/assets/kept.bbb222.js', { range: 'bytes=0-5' });
+    expect(ranged.status).toBe(206);
+    expect(await ranged.text()).toBe('export');
+    const gzip = await answer('/assets/kept.bbb222.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.toString()).toBe('export const kept = 1;');
+  });
+
+  it('drops its copies when the assets directory changes', async () => {
+    const browser = { 'accept-encoding': 'br' };
+    await writeFile(
+      path.join(dist, 'assets', 'redo.ccc333.js.br'),
+      brotliCompressSync('export const v = 1;'),
+    );
+    await settled();
+    await answer('/assets/redo.ccc333.js', browser);
+    await settled();
+    expect((await answer('/assets/redo.ccc333.js', browser)).body.toString()).toBe('export const v = 1;');
+    // Names are content-hashed and never rewritten in a real build; a test may, to see which copy is sent.
+    await writeFile(
+      path.join(dist, 'assets', 'redo.ccc333.js.br'),
+      brotliCompressSync('export const v = 2;'),
+    );
+    await settled();
+    expect((await answer('/assets/redo.ccc333.js', browser)).body.toString()).toBe('export const v = 2;');
+    await rm(path.join(dist, 'assets', 'redo.ccc333.js.br'));
+    await settled();
+    expect((await get('/assets/redo.ccc333.js', browser)).status).toBe(404);
+  });
 });

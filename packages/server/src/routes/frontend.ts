@@ -11,6 +11,8 @@ import { isLoginPagePath } from '../request-logging.js';
 import { importMapOf, preloadsOf } from '@atrium/releases';
 import type { DistFiles } from '../html/index-template.js';
 import { viewForRequest, widgetsRedirectHook } from '../releases/live.js';
+import { readUntilChanged } from '../until-changed.js';
+import { registerAssetCache } from './asset-cache.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -35,10 +37,13 @@ export function frontendRoutes(ctx: ServerContext) {
   const { distDir } = ctx.options;
   return async function register(app: FastifyInstance): Promise<void> {
     app.addHook('onRequest', widgetsRedirectHook(ctx));
+    // A published release's files first (docs/releases.md), then the full build's. Names are
+    // content-hashed in both, so the same name is the same bytes wherever it is found.
+    const assetDirs = [path.join(ctx.options.releasesDir, 'assets'), path.join(distDir, 'assets')];
+    // Repeat requests answered from memory with what @fastify/static answered (asset-cache.ts).
+    registerAssetCache(app, { prefix: '/assets/', dirs: assetDirs });
     await app.register(fastifyStatic, {
-      // A published release's files first (docs/releases.md), then the full build's. Names are
-      // content-hashed in both, so the same name is the same bytes wherever it is found.
-      root: [path.join(ctx.options.releasesDir, 'assets'), path.join(distDir, 'assets')],
+      root: assetDirs,
       prefix: '/assets/',
       // The build writes .br and .gz beside each asset (scripts/precompress.ts): send those as they are.
       preCompressed: true,
@@ -76,9 +81,13 @@ export function frontendRoutes(ctx: ServerContext) {
     });
 
     for (const name of ['importmap.json', 'build.json']) {
+      // The build's copy, kept until dist/ changes (until-changed.ts): no file read per request.
+      const readBuilt = readUntilChanged(distDir, () => readFile(path.join(distDir, name), 'utf8'));
+      app.addHook('onClose', async () => readBuilt.close());
       app.get(`/${name}`, async (request, reply) => {
         // With a release live, both describe the release this person gets (current or canary).
-        const release = await ctx.releases.live();
+        const known = ctx.releases.peek();
+        const release = known ? known.release : await ctx.releases.live();
         if (release) {
           const view = await viewForRequest(release, request, reply, ctx.state);
           const body =
@@ -89,7 +98,7 @@ export function frontendRoutes(ctx: ServerContext) {
         }
         let text: string;
         try {
-          text = await readFile(path.join(distDir, name), 'utf8');
+          text = readBuilt.peek()?.value ?? (await readBuilt());
         } catch {
           return reply.callNotFound();
         }
@@ -115,7 +124,9 @@ export function createIndexHandler(ctx: ServerContext) {
     reply: FastifyReply,
   ): Promise<CompiledIndex> => {
     const options = { env: ctx.options.env, login: isLoginPagePath(request.url) };
-    const release = await ctx.releases.live();
+    // Known without a wait in the common case (nothing changed since the last load): no microtask turn.
+    const known = ctx.releases.peek();
+    const release = known ? known.release : await ctx.releases.live();
     if (!release) return compiled(files, '', options, () => files);
     const view = await viewForRequest(release, request, reply, ctx.state);
     return compiled(files, `${view.releaseId}:${view.canaries.join(',')}`, options, () => ({
@@ -125,13 +136,13 @@ export function createIndexHandler(ctx: ServerContext) {
       buildStamp: view.stamp,
     }));
   };
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const nonce = createNonce();
     // Development keeps import-map-overrides usable (it writes import-map script text, a Trusted Types
     // sink): Trusted Types are then reported, not enforced. Production always enforces them.
     const development = ctx.options.env === 'development';
     try {
-      const page = await pageFor(await readDist(), request, reply);
+      const page = await pageFor(readDist.peek()?.value ?? (await readDist()), request, reply);
       // gzip from the page's precompressed parts for every client that takes it (browsers all do), brotli
       // included: compressing per response cost more than all the rest. Others go through @fastify/compress.
       const gzip = acceptsGzip(request);
@@ -148,4 +159,6 @@ export function createIndexHandler(ctx: ServerContext) {
       throw error;
     }
   };
+  /** Stops watching dist/ (the server's close). */
+  return Object.assign(handler, { close: () => readDist.close() });
 }

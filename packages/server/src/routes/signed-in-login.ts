@@ -15,21 +15,32 @@ const PENDING_SIGN_OUT_COOKIE = 'atrium_signout';
 const isLoginPage = (pathname: string): boolean => pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/`;
 
 export function redirectSignedInFromLogin(ctx: ServerContext) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const [pathname = '', query = ''] = request.url.split('?', 2);
-    if (!isLoginPage(pathname)) return;
-    // With ATRIUM_PROXY the sessions live in the real backend: it decides there. While the shared session
-    // store is away the form is shown (its sign-in then says why it cannot sign in).
-    if (ctx.options.proxy !== null) return;
-    // The browser's sign-out is pending (its logout call failed; @atrium/api pending-sign-out.ts): the page
-    // starts signed out and comes here, so sending it home again would be a loop. The form finishes it.
-    if (request.cookies[PENDING_SIGN_OUT_COOKIE] !== undefined) return;
+  const redirectIfSignedIn = async (request: FastifyRequest, reply: FastifyReply, query: string) => {
     if ((await findAuth(request, ctx.state).catch(() => null)) === null) return;
     const returnUrl = safeSameOriginPath(new URLSearchParams(query).get('returnUrl'));
     // Never back to the login page itself: that would be a loop.
     const target =
       returnUrl !== null && !isLoginPage(returnUrl.split('?', 1)[0] ?? '') ? returnUrl : HOME_PATH;
     await reply.redirect(target, 302);
+  };
+  // Synchronous for every other request (it runs before each handler); a promise only for the login page.
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+    const [pathname = '', query = ''] = request.url.split('?', 2);
+    if (!isLoginPage(pathname)) return done();
+    // With ATRIUM_PROXY the sessions live in the real backend: it decides there. While the shared session
+    // store is away the form is shown (its sign-in then says why it cannot sign in).
+    if (ctx.options.proxy !== null) return done();
+    // The browser's sign-out is pending (its logout call failed; @atrium/api pending-sign-out.ts): the page
+    // starts signed out and comes here, so sending it home again would be a loop. The form finishes it.
+    if (request.cookies[PENDING_SIGN_OUT_COOKIE] !== undefined) return done();
+    // No cookie and no token: no session to find (findAuth reads only those).
+    if (request.headers.cookie === undefined && request.headers.authorization === undefined) return done();
+    redirectIfSignedIn(request, reply, query).then(
+      () => {
+        if (!reply.sent) done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   };
 }

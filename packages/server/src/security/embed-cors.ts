@@ -36,14 +36,23 @@ const EMBED_ENDPOINTS: ReadonlyArray<{ path: string | RegExp; methods: readonly 
 const ALLOWED_HEADERS = 'Accept, Authorization, Content-Type, X-Atrium-Company, X-Atrium-School';
 
 export function pathOf(request: FastifyRequest): string {
-  return request.url.split('?')[0] ?? request.url;
+  const query = request.url.indexOf('?');
+  return query === -1 ? request.url : request.url.slice(0, query);
 }
+
+/** The endpoints named exactly, for one look-up per request; the patterns are tried after them. */
+const EXACT_ENDPOINTS = new Map(
+  EMBED_ENDPOINTS.flatMap(({ path, methods }) =>
+    typeof path === 'string' ? [[path, methods] as const] : [],
+  ),
+);
+const PATTERN_ENDPOINTS = EMBED_ENDPOINTS.flatMap(({ path, methods }) =>
+  typeof path === 'string' ? [] : [{ path, methods }],
+);
 
 /** The methods the widgets use on this path, or undefined when it is not one of their endpoints. */
 export function embedMethodsFor(pathname: string): readonly string[] | undefined {
-  return EMBED_ENDPOINTS.find(({ path }) =>
-    typeof path === 'string' ? path === pathname : path.test(pathname),
-  )?.methods;
+  return EXACT_ENDPOINTS.get(pathname) ?? PATTERN_ENDPOINTS.find(({ path }) => path.test(pathname))?.methods;
 }
 
 /** True when `origin` may make this request as an embedding legacy page. */
@@ -70,54 +79,65 @@ function addVary(reply: FastifyReply, name: string): void {
  * names ATRIUM_EMBED_ORIGINS) and adds the CORS headers to the widgets' calls from a listed origin.
  * `/widgets/` itself is public code fetched without credentials (module scripts are CORS requests), so any
  * page may load it: a refused page then gets the bundle's console error naming the setting, instead of
- * the browser's bare "blocked by CORS policy" on the script.
+ * the browser's bare "blocked by CORS policy" on the script. Synchronous (no promise per request): it runs
+ * on every answer, pages and assets included.
  */
 export function embedCors(options: Pick<ResolvedOptions, 'embedOrigins'>) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
-    const pathname = pathOf(request);
-    if (pathname.startsWith('/widgets/')) {
-      reply.header('access-control-allow-origin', '*');
-      return undefined;
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    if (!answeredCors(request, reply, options)) done();
+  };
+}
+
+/** Sets the CORS headers this request gets; true when it answered the request (a preflight). */
+function answeredCors(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: Pick<ResolvedOptions, 'embedOrigins'>,
+): boolean {
+  const pathname = pathOf(request);
+  if (pathname.startsWith('/widgets/')) {
+    reply.header('access-control-allow-origin', '*');
+    return false;
+  }
+  const methods = embedMethodsFor(pathname);
+  if (methods === undefined) {
+    if (request.method === 'OPTIONS' && request.headers.origin !== undefined) {
+      reply
+        .code(403)
+        .send(
+          errorBody(
+            'origin-not-allowed',
+            `${pathname} is not one of the widgets' endpoints: no cross-origin request is allowed here.`,
+          ),
+        );
+      return true;
     }
-    const methods = embedMethodsFor(pathname);
-    if (methods === undefined) {
-      if (request.method === 'OPTIONS' && request.headers.origin !== undefined) {
-        return reply
-          .code(403)
-          .send(
-            errorBody(
-              'origin-not-allowed',
-              `${pathname} is not one of the widgets' endpoints: no cross-origin request is allowed here.`,
-            ),
-          );
-      }
-      return undefined;
-    }
-    // The answer depends on the Origin: caches must not give one origin's answer to another.
-    addVary(reply, 'Origin');
-    const origin = request.headers.origin;
-    if (origin === undefined) return undefined;
-    const listed = options.embedOrigins.includes(origin);
-    const preflightMethod = request.headers['access-control-request-method'];
-    if (request.method === 'OPTIONS' && typeof preflightMethod === 'string') {
-      if (!listed) {
-        return reply
-          .code(403)
-          .send(
-            errorBody(
-              'origin-not-allowed',
-              `Origin ${origin} is not listed in ATRIUM_EMBED_ORIGINS: its pages cannot call ${pathname}.`,
-            ),
-          );
-      }
-      if (!methods.includes(preflightMethod)) {
-        return reply
-          .code(403)
-          .send(
-            errorBody('method-not-allowed', `The widgets do not call ${pathname} with ${preflightMethod}.`),
-          );
-      }
-      return reply
+    return false;
+  }
+  // The answer depends on the Origin: caches must not give one origin's answer to another.
+  addVary(reply, 'Origin');
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  const listed = options.embedOrigins.includes(origin);
+  const preflightMethod = request.headers['access-control-request-method'];
+  if (request.method === 'OPTIONS' && typeof preflightMethod === 'string') {
+    if (!listed) {
+      reply
+        .code(403)
+        .send(
+          errorBody(
+            'origin-not-allowed',
+            `Origin ${origin} is not listed in ATRIUM_EMBED_ORIGINS: its pages cannot call ${pathname}.`,
+          ),
+        );
+    } else if (!methods.includes(preflightMethod)) {
+      reply
+        .code(403)
+        .send(
+          errorBody('method-not-allowed', `The widgets do not call ${pathname} with ${preflightMethod}.`),
+        );
+    } else {
+      reply
         .code(204)
         .header('access-control-allow-origin', origin)
         .header('access-control-allow-credentials', 'true')
@@ -126,10 +146,11 @@ export function embedCors(options: Pick<ResolvedOptions, 'embedOrigins'>) {
         .header('access-control-max-age', '600')
         .send();
     }
-    if (listed && methods.includes(request.method)) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-allow-credentials', 'true');
-    }
-    return undefined;
-  };
+    return true;
+  }
+  if (listed && methods.includes(request.method)) {
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'true');
+  }
+  return false;
 }

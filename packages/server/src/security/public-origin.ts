@@ -30,9 +30,11 @@ export function servesHttpsOnly(options: OriginOptions): boolean {
  */
 export const HSTS = 'max-age=31536000';
 
-export function addHsts(options: OriginOptions) {
-  const https = servesHttpsOnly(options);
-  return async (_request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (https) reply.header('strict-transport-security', HSTS);
-  };
+/**
+ * The onRequest hook that sends HSTS; registered only when servesHttpsOnly (server.ts), so plain-http
+ * set-ups pay nothing per request for it.
+ */
+export function addHsts(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header('strict-transport-security', HSTS);
+  done();
 }
