@@ -3,7 +3,7 @@
  * wires the lifecycles; the UI is in components/, the framework-free cores beside it.
  */
 import { createReactLifecycles } from '@atrium/lifecycles/react';
-import { loadSanitizer } from '@atrium/ui';
+import { loadSanitizer, registerWithPagePolicy } from '@atrium/widgets/sanitize';
 import { Shell, ShellCrash } from './components';
 import type { ShellProps } from './components';
 import { shellElement } from './shell-element';
@@ -16,11 +16,14 @@ const lifecycles = createReactLifecycles<ShellProps>({
 
 /**
  * The shell shows server HTML (notification messages), and under Trusted Types every HTML sink needs the
- * sanitiser: load it before the first mount. A failure is logged and the shell still mounts; HTML is then
+ * sanitiser: load the page's one sanitiser (the notification bar's) and hand it to the page's policy before
+ * the first mount. A failure is logged and the shell still mounts; HTML is then
  * refused by the policy (never shown raw) and plain text still renders.
  */
 export async function bootstrap(props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> {
-  await loadSanitizer().catch((error: unknown) => console.error('[atrium] sanitiser-load-failed', error));
+  await loadSanitizer()
+    .then(registerWithPagePolicy)
+    .catch((error: unknown) => console.error('[atrium] sanitiser-load-failed', error));
   await lifecycles.bootstrap(props);
 }
 
