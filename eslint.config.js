@@ -39,8 +39,14 @@ export default tseslint.config(
   },
   {
     // Doors only: another package is reached through its package.json `exports` (`@atrium/api/schemas`),
-    // never by a relative path into its src, which would bypass what the package chose to expose.
-    files: ['packages/**/*.{ts,tsx}', 'root-config/**/*.{ts,tsx}'],
+    // never by a relative path into its src, which would bypass what the package chose to expose. Root-level
+    // tests, scripts and benches too (a test that needs an internal gets a `/testing` subpath); a test inside
+    // a package may import its own package's src by relative path.
+    files: [
+      'packages/**/*.{ts,tsx}',
+      'root-config/**/*.{ts,tsx}',
+      '{tests,scripts,bench}/**/*.{ts,tsx,js,mjs,cjs}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -68,6 +68,7 @@ const SHARED_SUBPATH = new RegExp(`^@atrium/(${SHARED_PACKAGES.join('|')})/`);
 export const SHARED_SUBSETS: Readonly<Record<string, string>> = {
   '@atrium/session/core': '@atrium/session',
   '@atrium/api/transport': '@atrium/api',
+  '@atrium/api/routes': '@atrium/api',
 };
 
 /** React ships CommonJS only; these get a small ES re-export shim so the System module has `default` too. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileReleaseStore, createReleaseService, ReleaseError } from '@atrium/releases';
-import { baselineModules, fixtureModule, manifestOf } from '../packages/releases/src/test-fixtures';
+import { baselineModules, fixtureModule, manifestOf } from '@atrium/releases/testing';
 import { run } from './release';
 
 let dir: string;

@@ -1,6 +1,6 @@
 /**
  * The build resolves a shared package's framework-free subpath (`@atrium/session/core`,
- * `@atrium/api/transport`) to the shared module itself inside the import-map world (webpack.config.ts,
+ * `@atrium/api/transport`, `@atrium/api/routes`) to the shared module itself inside the import-map world (webpack.config.ts,
  * SHARED_SUBSETS). That is only right while the shared module exports every value the subpath exports, under
  * the same name: otherwise an import would be `undefined` at run time in the shell and nowhere else.
  */
@@ -12,6 +12,7 @@ const modules: Record<string, () => Promise<Record<string, unknown>>> = {
   '@atrium/session/core': () => import('@atrium/session/core'),
   '@atrium/api': () => import('@atrium/api'),
   '@atrium/api/transport': () => import('@atrium/api/transport'),
+  '@atrium/api/routes': () => import('@atrium/api/routes'),
 };
 
 /**

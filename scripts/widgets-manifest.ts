@@ -12,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loaderSnippet } from '../packages/widgets/src/loader/snippet';
-import { WIDGETS_VERSION } from '../packages/widgets/src/version';
+import { loaderSnippet } from '@atrium/widgets/loader';
+import { WIDGETS_VERSION } from '@atrium/widgets/version';
 
 export interface WidgetsManifest {
   version: string;

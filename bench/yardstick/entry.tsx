@@ -7,7 +7,7 @@
  * that package's own TypeScript project (tsc -b would refuse them here); webpack type-strips it like the apps.
  */
 import { createRoot } from 'react-dom/client';
-import { LoginRoot } from '../../packages/login/src/components/LoginRoot';
+import { LoginRoot } from '@atrium/login/root';
 
 const container = document.getElementById('atrium-app');
 if (container) {

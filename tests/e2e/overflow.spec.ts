@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ROUTES, routeHref } from '../../packages/shell/src/routes/route-table';
+import { ROUTES, routeHref } from '@atrium/shell/routes';
 import { signInToHome } from './security-helpers';
 
 const WIDTHS = [320, 768, 1440] as const;

@@ -17,7 +17,7 @@ import {
   viewFor,
   type S3AssetOptions,
 } from '@atrium/releases';
-import { baselineModules, fixtureModule, sri, uploadOf } from '../../packages/releases/src/test-fixtures.js';
+import { baselineModules, fixtureModule, sri, uploadOf } from '@atrium/releases/testing';
 import { startS3, type RunningS3 } from '../real/index.js';
 
 const BUCKET = 'atrium-assets';

@@ -15,14 +15,9 @@ import {
   createReleaseService,
   RELEASE_KEYS,
 } from '@atrium/releases';
-import {
-  baselineModules,
-  fixtureModule,
-  manifestOf,
-  uploadOf,
-} from '../../packages/releases/src/test-fixtures.js';
-import type { FixtureModule } from '../../packages/releases/src/test-fixtures.js';
-import { startServer, type Running } from '../../packages/server/src/test-helpers.js';
+import { baselineModules, fixtureModule, manifestOf, uploadOf } from '@atrium/releases/testing';
+import type { FixtureModule } from '@atrium/releases/testing';
+import { startServer, type Running } from '@atrium/server/testing';
 import { startRedis, type RunningRedis } from '../real/index.js';
 
 const TOKEN = 'test-deploy-token-0123456789abcdef';

@@ -3,7 +3,7 @@
  * the request log and the login rate limit hold across both, and an outage of Redis answers at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startServer, type Running } from '../../packages/server/src/test-helpers.js';
+import { Client, startServer, type Running } from '@atrium/server/testing';
 import { clearLoginLimits, startRedis, stopRedisForAWhile, type RunningRedis } from '../real/index.js';
 
 const INITIALIZE = '/lapi/rpc/common/ionic/initialize';

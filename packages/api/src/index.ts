@@ -17,8 +17,7 @@ export type { UploadOptions, UploadProgress, XhrLike } from './upload.js';
 export { APP_CATALOGUE, APP_KEYS, findApp } from './app-catalogue.js';
 export type { AppKey, CatalogueApp } from './app-catalogue.js';
 export { toSafeSameOriginUrl, schoolHomePath } from './safe-url.js';
-export { HOME_PATH, LOGIN_PATH, START_PATH, isPathUnder } from './route-manifest.js';
-export type { AreaName } from './route-manifest.js';
+export * from './route-manifest.js';
 // Runtime schemas: only the ones browser code needs at load (the login forms validate with these). The
 // rest are in `@atrium/api/schemas` (package.json "exports"): re-exporting them here would put every schema
 // into this System module, which the cold login page loads.

@@ -7,6 +7,7 @@
  * Several new routes of one app share that app's legacy home; those rows point one way ('to-legacy'), so
  * the legacy home's 'Open in the new Atrium' goes to one page, the app's main route.
  */
+import { HELP_PATH, HOME_PATH, PROFILE_PATH, START_PATH } from '@atrium/api';
 import type { MigrationEntry, MigrationMap } from './types.js';
 import { validateMigrationMap } from './validate.js';
 
@@ -22,10 +23,10 @@ export const DEFAULT_MIGRATION_MAP: MigrationMap = Object.freeze(
     legacyHome: LEGACY_HOME,
     legacyPrefixes: Object.freeze([LEGACY_HOME]),
     entries: Object.freeze([
-      both('/home', LEGACY_HOME, 'Legacy home'),
-      toLegacy('/start', LEGACY_HOME, 'Legacy home'),
-      both('/profile', '/legacy/profile.php', 'Profile'),
-      both('/system/help', '/legacy/help.php', 'Help'),
+      both(HOME_PATH, LEGACY_HOME, 'Legacy home'),
+      toLegacy(START_PATH, LEGACY_HOME, 'Legacy home'),
+      both(PROFILE_PATH, '/legacy/profile.php', 'Profile'),
+      both(HELP_PATH, '/legacy/help.php', 'Help'),
       // Learning management: ei3 is the app's main route; enlight, educate and engage live in it too.
       both('/ei3', '/legacy/lms/', 'Learning Management'),
       toLegacy('/enlight', '/legacy/lms/', 'Learning Management'),

@@ -7,6 +7,7 @@
  * Tabs stay in step through a BroadcastChannel: signing out in one tab signs out all of them, changing
  * school in one reloads the others (their data belongs to the old school).
  */
+import { LOGIN_PATH } from '@atrium/api/routes';
 import type { Sis, SystemNotification } from '@atrium/api';
 import { createStore } from '@atrium/store';
 import { parseChannelMessage } from './channel.js';
@@ -102,7 +103,7 @@ function defaultStorage(): SessionStorageLike | null {
 export function createSessionStore(options: SessionStoreOptions = {}) {
   const channel = options.channel === undefined ? defaultChannel() : options.channel;
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
-  const onRemoteSignOut = options.onRemoteSignOut ?? (() => globalThis.location?.assign('/common/login'));
+  const onRemoteSignOut = options.onRemoteSignOut ?? (() => globalThis.location?.assign(LOGIN_PATH));
   const onRemoteSchoolChange = options.onRemoteSchoolChange ?? (() => globalThis.location?.reload());
 
   const store = createStore<SessionState>(initialSessionState('idle', loadDismissedIds(storage)));

@@ -4,7 +4,7 @@
  * unsaved, search, modes: README.md) with its framework-free core beside its React views.
  */
 import { createReactLifecycles } from '@atrium/lifecycles/react';
-import { loadSanitizer } from '@atrium/ui';
+import { loadSanitizer, registerWithPagePolicy } from '@atrium/widgets/sanitize';
 import { Shell } from './Shell';
 import type { ShellProps } from './Shell';
 import { ShellCrash } from './ShellCrash';
@@ -18,11 +18,14 @@ const lifecycles = createReactLifecycles<ShellProps>({
 
 /**
  * The shell shows server HTML (notification messages), and under Trusted Types every HTML sink needs the
- * sanitiser: load it before the first mount. A failure is logged and the shell still mounts; HTML is then
+ * sanitiser: load the page's one sanitiser (the notification bar's) and hand it to the page's policy before
+ * the first mount. A failure is logged and the shell still mounts; HTML is then
  * refused by the policy (never shown raw) and plain text still renders.
  */
 export async function bootstrap(props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> {
-  await loadSanitizer().catch((error: unknown) => console.error('[atrium] sanitiser-load-failed', error));
+  await loadSanitizer()
+    .then(registerWithPagePolicy)
+    .catch((error: unknown) => console.error('[atrium] sanitiser-load-failed', error));
   await lifecycles.bootstrap(props);
 }
 

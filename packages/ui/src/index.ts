@@ -13,6 +13,3 @@ export type { DialogProps } from './components/Dialog';
 export { Spinner } from './components/Spinner';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export type { AreaProps } from './area-contract';
-// DOMPurify behind the page's Trusted Types `default` policy, loaded on demand (see trusted-types.ts).
-export { createSanitizer, loadSanitizer } from './trusted-types';
-export type { Sanitizer } from './trusted-types';

@@ -1,6 +1,8 @@
+import { ADMIN_PANEL_PATH as ADMIN_PANEL_ADDRESS } from '@atrium/api';
 import type { AreaRoute } from '../kit/area-routes';
 
-export const ADMIN_PANEL_PATH = 'violet/obuilder/hub/common/admin_panel';
+/** The admin panel's route pattern (the manifest's path without its leading slash). */
+export const ADMIN_PANEL_PATH = ADMIN_PANEL_ADDRESS.slice(1);
 
 export const ADMIN_ROUTES: readonly AreaRoute[] = [
   { path: 'violet', label: 'Violet', purpose: 'Build the objects, forms and workflows the apps use.' },

@@ -1,3 +1,4 @@
+import { HOME_PATH } from '@atrium/api';
 import { useEffect } from 'react';
 import { useStore } from '@atrium/store/react';
 import { migrationMapSource } from '@atrium/migration';
@@ -41,7 +42,7 @@ export function ExtArea() {
           The address <code>{path}</code> does not name one of them.
         </p>
         <p>
-          <AreaLink href="/home">Go to the home page</AreaLink>
+          <AreaLink href={HOME_PATH}>Go to the home page</AreaLink>
         </p>
       </AreaLayout>
     );

@@ -1,3 +1,4 @@
+import { HOME_PATH } from '@atrium/api';
 import { AreaLayout } from '../kit/AreaLayout';
 import { useAreaProps } from '../kit/area-context';
 import { AreaLink } from '../kit/AreaLink';
@@ -11,7 +12,7 @@ export function NotFoundArea() {
         There is no page at <code>{path}</code>.
       </p>
       <p>
-        <AreaLink href="/home">Go to the home page</AreaLink>
+        <AreaLink href={HOME_PATH}>Go to the home page</AreaLink>
       </p>
     </AreaLayout>
   );

@@ -1,3 +1,4 @@
+import { HELP_PATH, HOME_PATH, PROFILE_PATH } from '@atrium/api';
 import { displayName, useSession } from '@atrium/session';
 import type { SessionState } from '@atrium/session';
 import { Alert } from '@atrium/ui';
@@ -36,14 +37,14 @@ export function StartArea() {
         <AreaSection title="Next steps">
           <ul>
             <li>
-              <AreaLink href="/home">Open your apps</AreaLink>: every app of the suite you can use.
+              <AreaLink href={HOME_PATH}>Open your apps</AreaLink>: every app of the suite you can use.
             </li>
             <li>
-              <AreaLink href="/profile">Check your profile</AreaLink>: your name, organization and term.
+              <AreaLink href={PROFILE_PATH}>Check your profile</AreaLink>: your name, organization and term.
             </li>
             <li>
-              <AreaLink href="/system/help">Read the help</AreaLink>: signing in, switching organization and
-              the legacy screens.
+              <AreaLink href={HELP_PATH}>Read the help</AreaLink>: signing in, switching organization and the
+              legacy screens.
             </li>
           </ul>
         </AreaSection>

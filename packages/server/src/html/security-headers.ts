@@ -9,11 +9,11 @@ export const createNonce: () => string = createTokenSource(18);
  * Trusted Types policies an app page may create (docs/security.md):
  * - `default`: created by the nonce'd bootstrap script in index.html before SystemJS loads anything; its
  *   createScriptURL lets through only this origin and the origins the (server-inlined) import map names,
- *   and its createHTML goes through the sanitiser @atrium/ui's loadSanitizer registers (the browser's HTML
- *   Sanitizer API, else DOMPurify) or is refused.
+ *   and its createHTML goes through the page's one sanitiser, which the shell registers
+ *   (`@atrium/widgets/sanitize`: the browser's HTML Sanitizer API, else DOMPurify), or is refused.
  * - `dompurify`: DOMPurify's own (the fallback where the browser has no HTML Sanitizer API), for parsing the
- *   markup it is asked to clean; more than one bundle carries a DOMPurify copy (the kit, the notification
- *   bar), hence 'allow-duplicates'.
+ *   markup it is asked to clean; more than one bundle carries a DOMPurify copy (the shell's and the legacy
+ *   pages' notification bar), hence 'allow-duplicates'.
  * - `lit-html`: Lit's, for its compiled templates (the notification bar in the shell).
  * - `atrium-inert`: the notification bar's, for DOMParser's inert parse of a notice before its allow-list
  *   rebuilds it (packages/widgets/src/notification-bar/sanitize.ts); pages without a `default` policy need it.

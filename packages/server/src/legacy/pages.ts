@@ -5,7 +5,7 @@ import type { DemoUser } from '../demo-data/users.js';
 import { displayName } from '../demo-data/users.js';
 import { html, type SafeHtml } from '../html/escape.js';
 import { renderPage } from '../html/page.js';
-import { LOGIN_PATH } from '@atrium/api/routes';
+import { HOME_PATH, LOGIN_PATH } from '@atrium/api/routes';
 
 /**
  * The legacy PHP screens, as server-rendered demo pages: no React, no SystemJS; the widgets bundle adds the
@@ -25,7 +25,7 @@ export function signOutForm(): SafeHtml {
 function nav(user: DemoUser | null, newPage: string | null): SafeHtml {
   const across = newPage
     ? html`<a href="${newPage}">This page in the new Atrium</a>`
-    : html`<a href="/home">Back to the new Atrium</a>`;
+    : html`<a href="${HOME_PATH}">Back to the new Atrium</a>`;
   return html`<nav aria-label="Legacy">
     <ul>
       <li><a href="/legacy/">Legacy home</a></li>
@@ -75,7 +75,7 @@ export function legacyHomePage(
       <ul>
         ${apps.map((app) => html`<li><a href="/legacy/${app.key}/">${app.name}</a>: ${app.description}</li> `)}
       </ul>
-      <p><a href="/home">Go to the new Atrium home</a></p>`,
+      <p><a href="${HOME_PATH}">Go to the new Atrium home</a></p>`,
     newPage,
   );
 }
@@ -142,10 +142,10 @@ export function schoolHomePage(user: DemoUser, school: School, active: School | 
             </p>`
       }
       <ul>
-        <li><a href="/home">Go to the new Atrium home</a></li>
+        <li><a href="${HOME_PATH}">Go to the new Atrium home</a></li>
         <li><a href="/legacy/">Go to the legacy home</a></li>
       </ul>`,
-    '/home',
+    HOME_PATH,
   );
 }
 

@@ -19,7 +19,7 @@ import { legacyPageAt, newCounterpart } from '@atrium/migration';
 import { schoolHomePath } from '@atrium/api';
 import { SCHOOLS, findSchool } from '../demo-data/organisations.js';
 import { servedMigrationMap } from './migration-map.js';
-import { START_PATH } from '@atrium/api/routes';
+import { LOGIN_PATH, START_PATH } from '@atrium/api/routes';
 
 const DEFAULT_RETURN = START_PATH;
 
@@ -54,7 +54,7 @@ export function legacyRoutes(ctx: ServerContext) {
     const signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<Auth | null> => {
       const auth = await findAuth(request, ctx.state);
       if (auth) return auth;
-      void reply.redirect(`/common/login?returnUrl=${encodeURIComponent(request.url)}`, 302);
+      void reply.redirect(`${LOGIN_PATH}?returnUrl=${encodeURIComponent(request.url)}`, 302);
       return null;
     };
 

@@ -1,7 +1,7 @@
 import { memo, useCallback, useId, useRef, useState } from 'react';
-import { Button } from '@atrium/ui';
 import { NavList } from './NavList';
 import type { NavSection } from './nav-items';
+import { TopBarToggle } from './TopBarToggle';
 import { usePopoverDismiss } from './use-popover-dismiss';
 
 /**
@@ -26,16 +26,9 @@ export const MobileMenu = memo(function MobileMenu({
   if (sections.length === 0) return null;
   return (
     <div className="atrium-mobilemenu">
-      <Button
-        ref={buttonRef}
-        variant="ghost"
-        className="atrium-topbar__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <TopBarToggle buttonRef={buttonRef} open={open} setOpen={setOpen} panelId={panelId}>
         Menu
-      </Button>
+      </TopBarToggle>
       <nav id={panelId} className="atrium-mobilemenu__panel" aria-label="Mobile" hidden={!open}>
         <NavList sections={sections} currentPath={currentPath} onNavigate={close} />
       </nav>

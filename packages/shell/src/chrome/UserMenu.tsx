@@ -6,6 +6,7 @@ import { useSis } from '../use-shell-state';
 import { useServices } from '../services';
 import { unreadBadgeText, unreadLabel } from '../notifications/unread-counter';
 import type { UnreadCounterState } from '../notifications/unread-counter';
+import { TopBarToggle } from './TopBarToggle';
 import { usePopoverDismiss } from './use-popover-dismiss';
 
 const selectCount = (state: UnreadCounterState) => state.count;
@@ -43,14 +44,7 @@ export const UserMenu = memo(function UserMenu() {
   };
   return (
     <div className="atrium-usermenu" ref={rootRef}>
-      <Button
-        ref={buttonRef}
-        variant="ghost"
-        className="atrium-topbar__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <TopBarToggle buttonRef={buttonRef} open={open} setOpen={setOpen} panelId={panelId}>
         <span className="atr-visually-hidden">User menu for </span>
         <span className="atrium-usermenu__label">{name}</span>
         {unreadCount !== null && unreadCount > 0 ? (
@@ -59,7 +53,7 @@ export const UserMenu = memo(function UserMenu() {
             <span className="atr-visually-hidden">, {unreadLabel(unreadCount)}</span>
           </span>
         ) : null}
-      </Button>
+      </TopBarToggle>
       <div id={panelId} className="atrium-usermenu__panel" hidden={!open}>
         <div className="atrium-usermenu__info">
           <p className="atrium-usermenu__name">{name}</p>

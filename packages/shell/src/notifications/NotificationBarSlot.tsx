@@ -8,6 +8,7 @@
  */
 import { createElement, useLayoutEffect, useRef } from 'react';
 import { defineNotificationBar } from '@atrium/widgets';
+import { HOME_PATH } from '@atrium/api';
 import { isHomeRoute, session } from '@atrium/session';
 
 export function NotificationBarSlot({ route }: { route: string }) {
@@ -23,7 +24,7 @@ export function NotificationBarSlot({ route }: { route: string }) {
   }, []);
 
   useLayoutEffect(() => {
-    if (ref.current) ref.current.route = onHome ? '/home' : route;
+    if (ref.current) ref.current.route = onHome ? HOME_PATH : route;
     // `route` only matters through `onHome` (see above).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [onHome]);

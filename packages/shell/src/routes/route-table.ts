@@ -6,7 +6,7 @@
  * Every route is a prefix route: `evaluations` also owns `/evaluations/forms/12`, because each area has
  * its own inner routes. More specific entries (`system/help`, the admin panel) win over their parents.
  */
-import { HOME_PATH, LOGIN_PATH, START_PATH } from '@atrium/api';
+import { ADMIN_PANEL_PATH, HELP_PATH, HOME_PATH, LOGIN_PATH, START_PATH } from '@atrium/api';
 import type { AppKey, AreaName } from '@atrium/api';
 
 /** The area modules (the route manifest's list): each is `@atrium/area-<name>` in the import map. */
@@ -37,10 +37,8 @@ export interface RouteDef {
   readonly nav?: NavGroup;
 }
 
-// The paths other apps share come from the route manifest (@atrium/api); these two are the shell's own.
-export { HOME_PATH, LOGIN_PATH, START_PATH };
-export const HELP_PATH = '/system/help';
-export const ADMIN_PANEL_PATH = '/violet/obuilder/hub/common/admin_panel';
+// The paths other apps share come from the route manifest (@atrium/api).
+export { ADMIN_PANEL_PATH, HELP_PATH, HOME_PATH, LOGIN_PATH, START_PATH };
 
 interface Options {
   note?: string;

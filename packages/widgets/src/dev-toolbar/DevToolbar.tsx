@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@atrium/store/react';
-import { api as defaultApi } from '@atrium/api';
+import { ADMIN_PANEL_PATH, api as defaultApi } from '@atrium/api';
 import {
   migrationMapSource,
   newCounterpart,
@@ -28,7 +28,7 @@ import { devToolbarCss } from './styles.js';
 import { UserSwitcher } from './UserSwitcher.js';
 
 export const REQUEST_LOG_URL = '/lapi/telescope/requests';
-export const ADMIN_PANEL_URL = '/violet/obuilder/hub/common/admin_panel';
+export const ADMIN_PANEL_URL = ADMIN_PANEL_PATH;
 export const LEGACY_HOME_URL = '/legacy/';
 
 /** Where the toolbar runs: inside the new shell, or on a legacy page (the `<atrium-dev-toolbar>` element). */

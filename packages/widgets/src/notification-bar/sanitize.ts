@@ -1,4 +1,8 @@
 /**
+ * The one HTML sanitiser of every Atrium page (`@atrium/widgets/sanitize`): the notification bar's, on legacy
+ * pages and in the shell, and, through `registerWithPagePolicy`, the shell page's Trusted Types `default`
+ * policy's (root-config/index.html).
+ *
  * Notification text comes from the server and may carry HTML. It is shown either as words only
  * (`markupToText`) or as DOM nodes of a tight allow-list (`Sanitizer`); neither ever runs anything, and
  * neither writes a string to an HTML sink (the shell requires Trusted Types).
@@ -310,4 +314,25 @@ export function loadFallbackSanitizer(): Promise<Sanitizer> {
 export function loadSanitizer(): Promise<Sanitizer> {
   const native = nativeSanitizer();
   return native ? Promise.resolve(native) : loadFallbackSanitizer();
+}
+
+interface PageGlobals {
+  /** index.html's hook: hands a string sanitiser to the `default` policy (the first registration wins). */
+  atriumRegisterSanitizer?: (sanitize: (html: string) => string) => void;
+}
+
+/**
+ * Makes this sanitiser the one behind the page's Trusted Types `default` policy, so a string written to an
+ * HTML sink becomes the same allow-list's markup (until then the policy refuses HTML; login never registers
+ * one). A policy must return a string: the nodes are serialised. Parsed again by the sink, that markup can
+ * only regroup the allowed elements (a `<p>` in a `<p>`), never make an element, attribute or link the
+ * allow-list did not keep, as it holds no raw-text or foreign element. Only the shell calls this; the legacy
+ * pages' bundle leaves it out.
+ */
+export function registerWithPagePolicy(sanitize: Sanitizer): void {
+  (window as unknown as PageGlobals).atriumRegisterSanitizer?.((html) => {
+    const holder = document.createElement('template');
+    holder.content.append(sanitize(html));
+    return holder.innerHTML;
+  });
 }
