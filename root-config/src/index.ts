@@ -9,7 +9,6 @@ import { enableDevOverrides, pageEnvironment } from './dev-overrides';
 import { createErrorHandler } from './error-alert';
 import { createLazyPageBoot } from './lazy-boot';
 import { RootConfigError } from './errors';
-import { SHELL_APP } from './routes';
 import { startRootConfig } from './start';
 import { applicationLoader, systemLoader } from './system-loader';
 
@@ -57,11 +56,4 @@ void startRootConfig({
     }),
   location: window.location,
   addWindowListener: (type, listener) => window.addEventListener(type, listener),
-  warmShell: async (pathname) => {
-    const shell = (await systemLoader().import(SHELL_APP)) as {
-      areaModuleFor?: (path: string) => string | null;
-    };
-    const area = shell.areaModuleFor?.(pathname);
-    if (area) await systemLoader().import(area);
-  },
 }).catch(errorHandler);

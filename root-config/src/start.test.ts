@@ -79,33 +79,3 @@ describe('startRootConfig', () => {
     expect(calls.slice(0, 3)).toEqual(['error handler', 'overrides', 'register @atrium/login']);
   });
 });
-
-describe('warming the shell while the session starts', () => {
-  it('asks for the shell of this path before boot ends, and a failed warm-up changes nothing', async () => {
-    const { deps, calls } = setup('/evaluations/forms');
-    let releaseBoot = () => {};
-    deps.boot = () =>
-      new Promise((resolve) => {
-        calls.push('boot');
-        releaseBoot = () => resolve('started');
-      });
-    deps.warmShell = async (pathname) => {
-      calls.push(`warm ${pathname}`);
-      throw new Error('offline');
-    };
-    const started = startRootConfig(deps);
-    await Promise.resolve();
-    expect(calls).toContain('warm /evaluations/forms');
-    expect(calls).not.toContain('start');
-    releaseBoot();
-    await expect(started).resolves.toBe('started');
-    expect(calls.indexOf('warm /evaluations/forms')).toBeLessThan(calls.indexOf('boot'));
-  });
-
-  it('does not warm the shell on the login page', async () => {
-    const { deps } = setup('/common/login');
-    deps.warmShell = vi.fn(async () => {});
-    await startRootConfig(deps);
-    expect(deps.warmShell).not.toHaveBeenCalled();
-  });
-});

@@ -31,12 +31,6 @@ export interface RootConfigDeps {
   getDocument?: () => Document | undefined;
   /** single-spa fires `single-spa:app-change` on window after apps mount or unmount. */
   addWindowListener?: (type: string, listener: () => void) => void;
-  /**
-   * Fetches and runs what the shell will show at this path (its module, the area's module) while the
-   * session starts: neither depends on it, and doing it after boot would add their load to the wait.
-   * Failures are the shell's to report when it really loads them; a warm-up only ever saves time.
-   */
-  warmShell?: (pathname: string) => Promise<unknown>;
 }
 
 export type RootConfigOutcome = 'started' | 'left-page';
@@ -68,7 +62,6 @@ export async function startRootConfig(deps: RootConfigDeps): Promise<RootConfigO
   if (!isLoginPath(deps.location.pathname)) {
     // The shell needs a started session: boot first (it shows and removes the blocking message itself).
     let outcome: unknown;
-    deps.warmShell?.(deps.location.pathname).catch(() => {});
     try {
       outcome = await deps.boot();
     } catch (error) {

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { areaModuleName } from '@atrium/api/routes';
 import { readUntilChanged, type ReadUntilChanged } from '../until-changed.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 
@@ -167,6 +168,40 @@ function styleText(css: string): string {
   return css.replace(/<\/style/gi, '<\\/style');
 }
 
+/** The area a sign-in lands on unless a returnUrl says otherwise (HOME_PATH, the shell's route table). */
+export const HOME_AREA_MODULE = areaModuleName('home');
+
+/**
+ * What the page needs after a sign-in that the login page did not load: the shell page's modules and boot
+ * chunks, and the home area. The login page prefetches them (issue 17): a Sign In click then finds them in
+ * the HTTP cache instead of fetching boot chunk, session, shell and area one after the other.
+ */
+export function afterSignInEntries(files: Pick<DistFiles, 'importMap' | 'preloads'>): PreloadEntry[] {
+  const shell =
+    files.preloads?.shell ??
+    preloadsFromImportMap(files.importMap, ['@atrium/root-config', '@atrium/shell', ...SHARED_PRELOADS]);
+  const onLogin = new Set((files.preloads?.login ?? []).map((entry) => entry.href));
+  return [
+    ...shell.filter((entry) => !onLogin.has(entry.href)),
+    ...preloadsFromImportMap(files.importMap, [HOME_AREA_MODULE]),
+  ];
+}
+
+/**
+ * Prefetch links: fetched at the browser's idle priority into the HTTP cache, never evaluated, so they take
+ * nothing from the login page's own boot; the scripts that later load them (SystemJS, with their integrity)
+ * are answered from the cache. No `as`: the same cached response serves a classic or a module script.
+ */
+export function prefetchLinks(entries: readonly PreloadEntry[]): string {
+  return entries
+    .map(({ href }) => {
+      // Matches the credentials mode SystemJS will load a CDN's script with, so the cached answer is reused.
+      const crossOriginAttr = isOtherOrigin(href) ? ' crossorigin="anonymous"' : '';
+      return `<link rel="prefetch" href="${escapeHtml(href)}"${crossOriginAttr}>`;
+    })
+    .join('\n');
+}
+
 /** The same choices as preloadLinks, as data for the page's start script to act on after the first paint. */
 export function latePreloads(
   entries: readonly PreloadEntry[],
@@ -212,7 +247,10 @@ export function renderIndex(files: DistFiles, { nonce, login, env }: RenderIndex
     PAGE_STYLES: frame
       ? `<style nonce="${escapeHtml(nonce)}" ${LOGIN_FRAME_STYLE_ATTR}>${styleText(frame.css)}</style>`
       : '',
-    LOGIN_FRAME: frame ? `<div id="${LOGIN_CONTAINER_ID}" data-atrium-prerendered>${frame.html}</div>` : '',
+    // After the first screen in the document, so the preload scanner meets them last.
+    LOGIN_FRAME: frame
+      ? `<div id="${LOGIN_CONTAINER_ID}" data-atrium-prerendered>${frame.html}</div>\n${prefetchLinks(afterSignInEntries(files))}`
+      : '',
     FRAME_HIDDEN: frame ? 'hidden' : '',
   };
   // One pass, so a value that happens to contain "{{...}}" is never substituted again.

@@ -19,6 +19,7 @@ const IMPORT_MAP = {
     '@atrium/root-config': '/assets/root-config.abc123.js',
     '@atrium/shell': '/assets/shell.def456.js',
     '@atrium/login': '/assets/login.0789ab.js',
+    '@atrium/area-home': '/assets/area-home.5e5e5e.js',
     react: '/assets/react.111.js',
     evil: '/assets/</script><script>alert(1)</script>.js',
   },
@@ -199,6 +200,39 @@ describe('preloads.json', () => {
       expect(shell).toMatch(
         /<link rel="preload" as="script" href="\/assets\/shell\.def456\.js" nonce="[\w-]+">/,
       );
+    } finally {
+      await rm(path.join(dist, 'preloads.json'));
+      await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+    }
+  });
+});
+
+describe('prefetches after sign-in', () => {
+  it('lets the login page fetch (not run) what home needs beyond its own modules; shell pages get none', async () => {
+    const preloads = {
+      login: [
+        { name: '@atrium/root-config', href: '/assets/root-config.abc123.js' },
+        { name: '@atrium/login', href: '/assets/login.0789ab.js' },
+      ],
+      shell: [
+        { name: '@atrium/root-config', href: '/assets/root-config.abc123.js' },
+        { name: '@atrium/shell', href: '/assets/shell.def456.js' },
+        { name: '@atrium/root-config#boot', href: '/assets/root-config.9.js', module: true },
+      ],
+    };
+    await writeFile(path.join(dist, 'preloads.json'), JSON.stringify(preloads));
+    await writeFile(path.join(dist, 'index.html'), `${TEMPLATE}\n`);
+    try {
+      const login = await (await get('/common/login')).text();
+      const prefetched = [...login.matchAll(/<link rel="prefetch" href="([^"]+)">/g)].map((m) => m[1]);
+      expect(prefetched).toEqual([
+        '/assets/shell.def456.js',
+        '/assets/root-config.9.js',
+        '/assets/area-home.5e5e5e.js',
+      ]);
+      // After the login's first screen: the preload scanner meets them last.
+      expect(login.indexOf('rel="prefetch"')).toBeGreaterThan(login.indexOf('data-atrium-prerendered'));
+      expect(await (await get('/home')).text()).not.toContain('rel="prefetch"');
     } finally {
       await rm(path.join(dist, 'preloads.json'));
       await writeFile(path.join(dist, 'index.html'), TEMPLATE);

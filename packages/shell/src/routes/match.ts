@@ -59,8 +59,8 @@ export function matchRoute(pathname: string, table: readonly RouteDef[] = ROUTES
 }
 
 /**
- * The import-map name of the area a pathname shows. The root config calls it while the session starts, to
- * fetch that area's module in parallel (root-config/src/start.ts, warmShell).
+ * The import-map name of the area a pathname shows. The root config's boot calls it while the session starts, to
+ * fetch that area's module in parallel (root-config/src/warm-shell.ts).
  */
 export function areaModuleFor(pathname: string): string | null {
   const { route } = matchRoute(pathname);
