@@ -7,9 +7,14 @@
  * set-up of docs/deploy.md: signed in through A, half the connections on each). The servers run as their
  * own processes (tests/real), so the load tool does not share their event loop.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startAtrium, startRedis, type RunningServer } from '../../tests/real/index';
+import { freePort, startAtrium, startRedis, type RunningServer } from '../../tests/real/index';
+import { spawnServer } from '../../tests/real/process';
 import { sessionCookie } from './session';
 
 export interface LoadFlags {
@@ -151,6 +156,66 @@ async function drive(servers: Served[], target: Target, flags: LoadFlags): Promi
   };
 }
 
+/** One answer exactly as the server sent it on the wire (no decompression), for the floor server to replay. */
+function recordAnswer(
+  origin: string,
+  target: Target,
+): Promise<{ status: number; headers: Record<string, string>; bodyBase64: string }> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(
+      `${origin}${target.path}`,
+      { method: target.method, headers: target.headers ?? {} },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (
+              value === undefined ||
+              ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)
+            )
+              continue;
+            headers[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          resolve({
+            status: response.statusCode ?? 200,
+            headers,
+            bodyBase64: Buffer.concat(chunks).toString('base64'),
+          });
+        });
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+/**
+ * The floor: a bare node:http process replaying index.html's recorded answer (same headers and gzip bytes),
+ * driven exactly like Atrium. What it reaches is what this machine allows any Node server under this load
+ * tool, so the index.html row is read against it.
+ */
+async function measureFloor(page: Target, origin: string, flags: LoadFlags): Promise<LoadRow> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'atrium-floor-'));
+  const answerFile = path.join(dir, 'answer.json');
+  writeFileSync(answerFile, JSON.stringify(await recordAnswer(origin, page)));
+  const port = await freePort();
+  const script = fileURLToPath(new URL('./floor-server.mjs', import.meta.url));
+  const floor = await spawnServer(process.execPath, [script, String(port), answerFile], {
+    port,
+    name: 'floor server',
+  });
+  try {
+    const row = await drive([{ ...floor, origin: `http://127.0.0.1:${port}` }], page, flags);
+    return { ...row, target: 'floor: bare node:http replaying index.html' };
+  } finally {
+    await floor.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function measureLoad(flags: LoadFlags): Promise<LoadRow[]> {
   const running: RunningServer[] = [];
   const env = { ATRIUM_DIST_DIR: flags.distDir, ATRIUM_LOGIN_RATE_LIMIT: '100000' };
@@ -162,6 +227,11 @@ export async function measureLoad(flags: LoadFlags): Promise<LoadRow[]> {
     for (const target of await targets(single.origin, cookie)) {
       process.stdout.write(`[bench] load: ${target.name}, 1 instance\n`);
       rows.push(await drive([single], target, flags));
+    }
+    const page = (await targets(single.origin, cookie))[0];
+    if (page) {
+      process.stdout.write('[bench] load: floor (bare node:http replaying index.html)\n');
+      rows.push(await measureFloor(page, single.origin, flags));
     }
     await single.stop();
 
