@@ -224,11 +224,12 @@ export async function measureLoad(flags: LoadFlags): Promise<LoadRow[]> {
     const single = await startAtrium({ env });
     running.push(single);
     const cookie = await sessionCookie(single.origin, 'student');
-    for (const target of await targets(single.origin, cookie)) {
+    const singleTargets = await targets(single.origin, cookie);
+    for (const target of singleTargets) {
       process.stdout.write(`[bench] load: ${target.name}, 1 instance\n`);
       rows.push(await drive([single], target, flags));
     }
-    const page = (await targets(single.origin, cookie))[0];
+    const page = singleTargets[0];
     if (page) {
       process.stdout.write('[bench] load: floor (bare node:http replaying index.html)\n');
       rows.push(await measureFloor(page, single.origin, flags));
