@@ -10,30 +10,11 @@ import {
   registerWithPagePolicy,
 } from '../src/notification-bar/sanitize.js';
 import type { Sanitizer } from '../src/notification-bar/sanitize.js';
+import { hostileMarkup, parserConfusionMarkup } from './hostile-markup.js';
 
 const FLAG = '__atriumPolicyXss';
 
-const HOSTILE: readonly string[] = [
-  `<img src="x" onerror="window.${FLAG}=1">`,
-  `<script>window.${FLAG}=1</script>`,
-  `<a href="javascript:window.${FLAG}=1">js</a>`,
-  `<a href=" JaVaScRiPt:window.${FLAG}=1">js</a>`,
-  `<svg onload="window.${FLAG}=1"><script>window.${FLAG}=1</script></svg>`,
-  `<svg></p><style><a id="</style><img src=1 onerror=window.${FLAG}=1>">`,
-  `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=window.${FLAG}=1&gt;">`,
-  `<noscript><p title="</noscript><img src=x onerror=window.${FLAG}=1>"></noscript>`,
-  `<form><math><mtext></form><form><mglyph><style></math><img src onerror=window.${FLAG}=1>`,
-  `<iframe srcdoc="<script>parent.${FLAG}=1</script>"></iframe>`,
-  `<object data="javascript:window.${FLAG}=1"></object><embed src="javascript:window.${FLAG}=1">`,
-  `<details open ontoggle="window.${FLAG}=1">d</details>`,
-  `<a href="data:text/html,<script>window.${FLAG}=1</script>">data</a>`,
-  `<template><img src=x onerror=window.${FLAG}=1></template>`,
-  `<xmp><img src=x onerror=window.${FLAG}=1></xmp>`,
-  `<textarea><img src=x onerror=window.${FLAG}=1></textarea>`,
-  `<title><img src=x onerror=window.${FLAG}=1></title>`,
-  `<div style="background:url(javascript:1)" data-x="1" onclick="window.${FLAG}=1">div</div>`,
-  `<p><table><tr><td><p>nested</p></td></tr></table></p><a href="https://x.example/"><a href="https://y.example/">a</a></a>`,
-];
+const HOSTILE = [...hostileMarkup(FLAG), ...parserConfusionMarkup(FLAG)];
 
 type Globals = { atriumRegisterSanitizer?: (sanitize: (html: string) => string) => void } & Record<
   string,

@@ -15,44 +15,14 @@ import {
   nativeSanitizer,
 } from '../src/notification-bar/sanitize.js';
 import type { Sanitizer } from '../src/notification-bar/sanitize.js';
+import { hostileMarkup, parserConfusionMarkup } from './hostile-markup.js';
 import { withoutNativeApi } from './without-native-sanitizer.js';
 
 const FLAG = '__atriumSanitizeXss';
 
 /** Hostile and ordinary notices. Each would set window[FLAG] (or load something) if it ever ran. */
-const CORPUS: readonly string[] = [
-  // The seeded notice.
-  `<b>Maintenance</b> tonight<img src="x" onerror="window.${FLAG}=1">`,
-  `<script>window.${FLAG}=1</script>after a script`,
-  `<IMG SRC=x ONERROR=window.${FLAG}=1>upper`,
-  `<img/src=x/onerror=window.${FLAG}=1>slashes`,
-  `<img src="x"onerror="window.${FLAG}=1">no space`,
-  `<img src=x onerror  =  'window.${FLAG}=1'>spaced`,
-  `<a href="javascript:window.${FLAG}=1">js link</a>`,
-  `<a href=" JaVaScRiPt:window.${FLAG}=1">js mixed case</a>`,
-  `<a href="java&#x09;script:window.${FLAG}=1">js entity</a>`,
-  `<a href="data:text/html,&lt;script&gt;window.${FLAG}=1&lt;/script&gt;">data link</a>`,
-  `<a href="vbscript:x">vbscript</a>`,
-  `<a href="http://evil.example/">plain http elsewhere</a>`,
-  `<a href="https://user:pw@example.org/">credentials</a>`,
-  `<a href="https://example.org/ok" target="_blank" rel="opener" onclick="window.${FLAG}=1">https</a>`,
-  `<a href="/local/page">this site</a> and <a href="relative">relative</a>`,
-  `<svg onload="window.${FLAG}=1"><script>window.${FLAG}=1</script><a href="javascript:1">in svg</a></svg>after svg`,
-  `<math><mtext><table><mglyph><style><img src=x onerror="window.${FLAG}=1"></style></mglyph></table></mtext></math>after math`,
-  `<math><mi xlink:href="javascript:1">x</mi></math>math link`,
-  `<noscript><p title="</noscript><img src=x onerror=window.${FLAG}=1>"></noscript>noscript`,
-  `<iframe src="javascript:window.${FLAG}=1"></iframe><object data="x"></object><embed src="x">frames`,
-  `<form><button formaction="javascript:window.${FLAG}=1">button words</button></form>`,
-  `<div onclick="window.${FLAG}=1"><span style="color:red">kept words</span> <u>underlined</u></div>`,
-  `<template><img src=x onerror=window.${FLAG}=1></template>template`,
-  `<style>*{color:red}</style><title>a title</title><textarea><b>raw</b></textarea>`,
-  `<!-- <img src=x onerror=window.${FLAG}=1> -->comment`,
-  `<b is="x-evil" id="clobber" name="attributes" class="c" data-x="1" aria-label="a">attributes</b>`,
-  `<details open ontoggle="window.${FLAG}=1">details</details>`,
-  `<p><b>bold</b> <i>i</i> <em>em</em> <strong>strong</strong><br>line</p><ul><li>one</li></ul><ol><li>two</li></ol>`,
-  `&lt;script&gt;escaped&lt;/script&gt; &amp; more`,
-  `<img src=x onerror=window.${FLAG}=1 unterminated`,
-];
+const CORPUS = hostileMarkup(FLAG);
+const PARSER_CONFUSION = parserConfusionMarkup(FLAG);
 
 function serialise(fragment: DocumentFragment): string {
   const holder = document.createElement('div');
@@ -120,6 +90,13 @@ describe('notification sanitisers', () => {
     });
   }
 
+  for (const html of PARSER_CONFUSION) {
+    it(`gives safe output on both paths: ${html.slice(0, 70)}`, () => {
+      expectSafe(native(html), `native: ${html}`);
+      expectSafe(fallback(html), `DOMPurify: ${html}`);
+    });
+  }
+
   it('keeps the words of removed elements and drops script, style, svg and math content', () => {
     expect(serialise(native('<div><span>kept</span> <u>words</u></div>'))).to.equal('kept words');
     expect(serialise(native('<script>x</script><style>y</style><svg><text>z</text></svg>ok'))).to.equal('ok');
@@ -148,7 +125,7 @@ describe('notification sanitisers', () => {
     performance.clearResourceTimings();
     const shown = document.createElement('div');
     document.body.append(shown);
-    for (const html of CORPUS) {
+    for (const html of [...CORPUS, ...PARSER_CONFUSION]) {
       shown.append(native(html), fallback(html));
       markupToText(html);
     }
