@@ -361,6 +361,36 @@ describe('the toolbar as legacy pages mount it (shadow root, top layer)', () => 
     }
   });
 
+  it('draws first and asks for the user list and the roster once that frame is painted', async () => {
+    session.setState({ sis: sisFor('root') });
+    // Calls as the toolbar makes them (the client's fetch comes later, after it has its schemas).
+    const asked: string[] = [];
+    const { devUsers, roster } = api;
+    api.devUsers = (...args) => (asked.push('users'), devUsers.apply(api, args));
+    api.roster = (...args) => (asked.push('roster'), roster.apply(api, args));
+    const host = document.createElement('div');
+    container.append(host);
+    let unmount = () => {};
+    try {
+      // Synchronously, as the legacy loader mounts it: the toolbar is in the DOM when the call returns.
+      act(() => {
+        unmount = mountDevToolbar(host, { defaultOpen: false, openedByShortcut: true });
+      });
+      const section = host.shadowRoot!.querySelector('section[aria-labelledby="atrium-devtb-title"]');
+      expect(section?.matches(':popover-open')).to.equal(true);
+      expect(host.shadowRoot!.querySelector('select')?.textContent).to.contain('Loading users…');
+      expect(asked).to.deep.equal([]);
+      await settle();
+      expect(asked).to.have.members(['users', 'roster']);
+      expect(calls).to.include.members(['/lapi/rpc/dev/users', '/lapi/rpc/schools/roster']);
+    } finally {
+      api.devUsers = devUsers;
+      api.roster = roster;
+      await act(async () => unmount());
+      host.remove();
+    }
+  });
+
   it('does not ask for the user list while the toolbar has never been opened', async () => {
     session.setState({ sis: sisFor('root') });
     calls.length = 0;

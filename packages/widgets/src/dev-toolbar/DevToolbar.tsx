@@ -21,6 +21,7 @@ import { Alert, Button, VisuallyHidden, kitCss, useStyles } from '@atrium/ui';
 import { RecordVideoButton } from '../record-video/index.js';
 import { ReleasesPanel } from '../releases-panel/index.js';
 import { ActingAsBanner } from './ActingAsBanner.js';
+import { afterNextPaint } from './after-paint.js';
 import { isToggleShortcut } from './hotkey.js';
 import { SchoolPicker } from './SchoolPicker.js';
 import { swapSchool } from './school-swap.js';
@@ -92,7 +93,7 @@ export function DevToolbar({
   const allowed = canSeeDevToolbar(sis);
   const { map } = useStore(migrationMap);
   useEffect(() => {
-    if (allowed) void migrationMap.load();
+    if (allowed) return afterNextPaint(() => void migrationMap.load());
   }, [allowed, migrationMap]);
   const here = {
     pathname: pathname ?? window.location.pathname,
@@ -159,12 +160,17 @@ export function DevToolbar({
   useEffect(() => {
     if (!open || !isRoot || schools !== null) return;
     const controller = new AbortController();
-    api.roster({ signal: controller.signal }).then(setSchools, (cause: unknown) => {
-      if (controller.signal.aborted) return;
-      setSchools([]);
-      setError(`The schools could not be loaded. ${messageOf(cause)}`);
-    });
-    return () => controller.abort();
+    const cancel = afterNextPaint(() =>
+      api.roster({ signal: controller.signal }).then(setSchools, (cause: unknown) => {
+        if (controller.signal.aborted) return;
+        setSchools([]);
+        setError(`The schools could not be loaded. ${messageOf(cause)}`);
+      }),
+    );
+    return () => {
+      cancel();
+      controller.abort();
+    };
   }, [open, isRoot, schools, api]);
 
   const onPickSchool = async (school: School) => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@atrium/ui';
 import type { ApiClient, DevUser } from '@atrium/api';
+import { afterNextPaint } from './after-paint.js';
 
 export interface UserSwitcherProps {
   api: Pick<ApiClient, 'devUsers' | 'switchUser'>;
@@ -22,15 +23,21 @@ export function UserSwitcher({ api, currentUsername, onSwitched, onError }: User
 
   useEffect(() => {
     const controller = new AbortController();
-    api.devUsers({ signal: controller.signal }).then(
-      (list) => setUsers(list.filter((user) => user.username !== currentUsername)),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setUsers([]);
-        onError(error instanceof Error ? error.message : String(error));
-      },
+    // After the toolbar is on screen: the list only fills the select, which says 'Loading users…' meanwhile.
+    const cancel = afterNextPaint(() =>
+      api.devUsers({ signal: controller.signal }).then(
+        (list) => setUsers(list.filter((user) => user.username !== currentUsername)),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setUsers([]);
+          onError(error instanceof Error ? error.message : String(error));
+        },
+      ),
     );
-    return () => controller.abort();
+    return () => {
+      cancel();
+      controller.abort();
+    };
     // onError is a notification callback; a new identity must not refetch the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, currentUsername]);
