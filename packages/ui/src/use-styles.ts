@@ -31,6 +31,23 @@ export function usePortalTarget(): Element | ShadowRoot {
   return root && root !== document && 'host' in root ? root : document.body;
 }
 
+/**
+ * Each text as `transform` gave it the first time. Every component that adopts the kit runs its insertion
+ * effect with the same few texts; transforming them again each time (a regular expression over the whole
+ * kit, still interpreted on a page's first use) was the largest script cost of the toolbar's first draw
+ * on a legacy page after React itself.
+ */
+const transformed = new WeakMap<(cssText: string) => string, Map<string, string>>();
+
+function transformOnce(cssText: string, transform: ((cssText: string) => string) | undefined): string {
+  if (!transform) return cssText;
+  let texts = transformed.get(transform);
+  if (!texts) transformed.set(transform, (texts = new Map()));
+  let result = texts.get(cssText);
+  if (result === undefined) texts.set(cssText, (result = transform(cssText)));
+  return result;
+}
+
 /** Adopts each stylesheet while the calling component is mounted. */
 export function useStyles(...cssTexts: string[]): void {
   const target = useContext(StyleRootContext);
@@ -38,7 +55,7 @@ export function useStyles(...cssTexts: string[]): void {
   const transform = target?.transform;
   const key = cssTexts.join('\n/* -- */\n');
   useInsertionEffect(() => {
-    const releases = cssTexts.map((css) => adoptStyles(transform ? transform(css) : css, root));
+    const releases = cssTexts.map((css) => adoptStyles(transformOnce(css, transform), root));
     return () => releases.forEach((release) => release());
     // The joined key captures every text; the array identity changes on each render.
   }, [key, root, transform]);
