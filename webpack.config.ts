@@ -240,6 +240,10 @@ function systemConfig(
     ...base,
     name: entry.name,
     entry: { [stem]: shims.get(entry.name) ?? entry.source },
+    plugins: [
+      ...(base.plugins ?? []),
+      ...(EAGER_COMPILE_ENTRIES.has(entry.name) ? [new CompileHintPlugin(stem)] : []),
+    ],
     // Scope hoisting for our own modules, apps and shared alike: it drops a module wrapper and an export
     // table per module (login JS budget). It narrows a namespace import of an external (`import * as
     // React`) to the members the bundle itself reads, so no module hands such a namespace to a library:
@@ -286,6 +290,14 @@ function systemConfig(
     ],
   };
 }
+
+/**
+ * System modules whose every function runs on the first screen, compiled eagerly (see CompileHintPlugin).
+ * react-dom/client: its CommonJS factory is one function around all of React DOM, which V8 otherwise compiled
+ * on the main thread when the module body ran, in one task of well over 100 ms at 4x CPU while the login
+ * page was already taking keystrokes.
+ */
+const EAGER_COMPILE_ENTRIES: ReadonlySet<string> = new Set(['react-dom/client']);
 
 /** The chunk group legacy pages import on the toolbar's first Ctrl+Shift+A (atrium-widgets.ts). */
 export const WIDGETS_TOOLBAR_CHUNK = 'atrium-dev-toolbar';
