@@ -276,7 +276,7 @@ async function measureTyping(
   for (let run = 1; run <= runs; run += 1) {
     process.stdout.write(`\r[bench] typing during boot, ${THROTTLE}x CPU: run ${run}/${runs}   `);
     for (const [key, url] of Object.entries(pages)) {
-      (typed[key] ??= []).push(await measureTypedText(browser, url, THROTTLE));
+      (typed[key] ??= []).push(await measureTypedText(browser, url, THROTTLE, points[key] ?? null));
       (delay[key] ??= []).push(await measureInputDelay(browser, url, THROTTLE, points[key] ?? null));
     }
   }
