@@ -5,8 +5,8 @@
  *
  * On the served page the container holds the prerendered form (prerender.tsx): React hydrates it rather
  * than replacing it (issue 17). Hydration is a transition, so it runs in slices that let keystrokes through
- * (typing is kept from React meanwhile, hold-typing.ts, so it never forces the rest at once), the field the
- * user is typing into is never swapped, and what they typed is taken over by UsernameStep. Elsewhere (a build without the
+ * (a keystroke that needs the form live hydrates the rest at once), the field the user is typing into is
+ * never swapped, and what they typed is taken over by UsernameStep. Elsewhere (a build without the
  * prerendered form, an in-app navigation) the app renders from scratch.
  */
 import type { AppProps } from 'single-spa';
@@ -16,7 +16,6 @@ import { LoginRoot } from './components/LoginRoot';
 import type { LoginRootProps } from './components/LoginRoot';
 import { LoginCrash } from './components/LoginCrash';
 import { PRERENDERED_ATTR, retirePrerendered } from './components/prerendered';
-import { holdTypingFromReact, releaseHeldTyping } from './components/hold-typing';
 
 const lifecycles = createReactLifecycles<LoginRootProps>({
   root: LoginRoot,
@@ -45,15 +44,8 @@ export async function bootstrap(props: LoginProps): Promise<void> {
 
 /** Once the first commit is in (fallback included), the page's prerendered screen is the app's. */
 export async function mount(props: LoginProps): Promise<void> {
-  const container = document.getElementById(`single-spa-application:${props.name}`);
-  if (container?.hasAttribute(PRERENDERED_ATTR)) holdTypingFromReact(container);
-  try {
-    await lifecycles.mount(asAppProps(props));
-  } finally {
-    // Already released by the hydration's commit (UsernameStep); this covers a crash screen instead.
-    releaseHeldTyping();
-  }
-  retirePrerendered(container);
+  await lifecycles.mount(asAppProps(props));
+  retirePrerendered(document.getElementById(`single-spa-application:${props.name}`));
 }
 
 export async function unmount(props: LoginProps): Promise<void> {

@@ -7,7 +7,6 @@ import type { PromptKind } from '../core/prompt-machine';
 import { isValidUsername } from '../core/validation';
 import { ExternalPanel } from './later-steps';
 import { FormError } from './FormError';
-import { releaseHeldTyping } from './hold-typing';
 
 export interface UsernameStepProps {
   state: LoginState;
@@ -42,8 +41,6 @@ export function UsernameStep({ state, machine, showHelpLinks, onPrompt, onIntent
   useLayoutEffect(() => {
     const typed = inputRef.current?.value;
     if (typed !== undefined && typed !== machine.store.getState().username) machine.setUsername(typed);
-    // From here React owns the field: the next keystroke must reach it (hold-typing.ts).
-    releaseHeldTyping();
   }, [machine]);
 
   useEffect(() => {
