@@ -202,6 +202,8 @@ export interface InputDelayResult {
   keysSent: number;
   /** Characters in the username field at the end: fewer than keysSent means keystrokes were lost. */
   keysInField: number | null;
+  /** The field's text at the end (the keys are a, b, c, … in turn, so a gap shows where keys were lost). */
+  fieldValue: string | null;
   /** The three longest animation frames after first paint, with their scripts, to explain the figure. */
   longFrames: FrameRecord[];
 }
@@ -331,6 +333,7 @@ export async function measureInputDelay(
       fcpMs: data.fcp,
       keysSent,
       keysInField: data.value === null ? null : data.value.length,
+      fieldValue: data.value,
       longFrames: data.frames
         .filter((frame) => frame.startTime >= fcp)
         .sort((a, b) => b.duration - a.duration)
