@@ -12,6 +12,7 @@ import {
   START_PATH,
   api as defaultApi,
   isPathUnder,
+  loadSessionChunk,
   toSafeSameOriginUrl,
 } from '@atrium/api';
 import type { ApiClient } from '@atrium/api';
@@ -130,21 +131,53 @@ export interface BootSession {
 }
 
 /**
- * The boot, which also loads the shell and its area while the session starts (warm-shell.ts): the shell
- * mounts only once the boot is done, and neither module depends on the session. Started a task after the
- * boot's first run, so the start-up request goes out before the shell's evaluation holds the main thread
- * (a trace at 4x CPU: starting together put the shell's evaluation before the request, about 200 ms).
- * SystemJS and a location are absent outside a browser (unit tests): nothing to warm there.
+ * What the page will show once a boot is done, loaded and run ahead of it (warm-shell.ts): the shell's
+ * module, the area at the landing path, and the api's session-call schemas the boot's first answer is
+ * validated with. Once per page: the login page asks for it while the user types the password
+ * (`prepareLanding`), and the boot asks again when it starts (a no-op then). SystemJS and a location are
+ * absent outside a browser (unit tests): nothing to warm there.
+ */
+let landingWarmed: Promise<void> | null = null;
+
+function warmLanding(): Promise<void> {
+  const system = (globalThis as { System?: ModuleImporter }).System;
+  const here = globalThis.location as Location | undefined;
+  if (!system || !here) return Promise.resolve();
+  landingWarmed ??= Promise.all([
+    loadSessionChunk().then(() => undefined),
+    warmShell(landingPath(here), system),
+  ]).then(
+    () => undefined,
+    () => {
+      // A warm-up only ever saves time; the boot and the shell report their own failures, and may retry.
+      landingWarmed = null;
+    },
+  );
+  return landingWarmed;
+}
+
+/**
+ * The login page's early start (issue 17): everything a sign-in will need next, loaded while the user is
+ * still typing the password, so Sign In waits on the server and the first render only. Each module's body
+ * runs in a task of its own, so keystrokes are handled between them.
+ */
+export function prepareLanding(): Promise<void> {
+  return warmLanding();
+}
+
+/**
+ * The boot, which also loads the shell and its area while the session starts: the shell mounts only once
+ * the boot is done, and neither module depends on the session. Started a task after the boot's first run,
+ * so the start-up request goes out before the shell's evaluation holds the main thread (a trace at 4x CPU:
+ * starting together put the shell's evaluation before the request, about 200 ms).
  */
 function warmingShell(boot: () => Promise<BootOutcome>): () => Promise<BootOutcome> {
   let warmed = false;
   return () => {
     const outcome = boot();
-    const system = (globalThis as { System?: ModuleImporter }).System;
-    const here = globalThis.location as Location | undefined;
-    if (!warmed && system && here) {
+    if (!warmed) {
       warmed = true;
-      setTimeout(() => warmShell(landingPath(here), system).catch(() => {}), 0);
+      setTimeout(() => void warmLanding(), 0);
     }
     return outcome;
   };

@@ -15,6 +15,7 @@ import { applicationLoader, systemLoader } from './system-loader';
 // Types only from boot.ts: a value export would pull the boot sequence back into this module (see lazy-boot.ts).
 export type { BootOutcome, BootDeps, BootSession } from './boot';
 export { createLazyPageBoot } from './lazy-boot';
+export type { PageBoot } from './lazy-boot';
 export { startRootConfig } from './start';
 export type { RootConfigDeps, RootConfigOutcome, ApplicationRegistration } from './start';
 export { createErrorHandler, describeApplicationError } from './error-alert';
@@ -47,6 +48,7 @@ void startRootConfig({
   loadApplication: (name) => applicationLoader(name),
   errorHandler,
   boot,
+  prepare: boot.prepare,
   beforeRegister: () =>
     enableDevOverrides({
       env: pageEnvironment(process.env.ATRIUM_ENV),

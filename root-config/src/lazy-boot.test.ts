@@ -11,7 +11,7 @@ describe('createLazyPageBoot', () => {
     const createPageBoot = vi.fn(() => run);
     const loadBootModule = vi.fn(async () => {
       order.push('chunk');
-      return { createPageBoot };
+      return { createPageBoot, prepareLanding: async () => {} };
     });
     const loadSession = vi.fn(async () => {
       order.push('session');
@@ -39,7 +39,10 @@ describe('createLazyPageBoot', () => {
     const loadBootModule = vi
       .fn()
       .mockRejectedValueOnce(failure)
-      .mockResolvedValueOnce({ createPageBoot: () => async () => 'started' as const });
+      .mockResolvedValueOnce({
+        createPageBoot: () => async () => 'started' as const,
+        prepareLanding: async () => {},
+      });
     const reportError = vi.fn();
     const boot = createLazyPageBoot(loadBootModule, async () => pageSession, reportError);
 
@@ -54,7 +57,7 @@ describe('createLazyPageBoot', () => {
     const loadSession = vi.fn(() => Promise.reject(failure));
     const reportError = vi.fn();
     const boot = createLazyPageBoot(
-      async () => ({ createPageBoot: () => async () => 'started' as const }),
+      async () => ({ createPageBoot: () => async () => 'started' as const, prepareLanding: async () => {} }),
       loadSession,
       reportError,
     );
@@ -64,5 +67,43 @@ describe('createLazyPageBoot', () => {
     expect(reportError).toHaveBeenCalledWith(failure);
     await expect(boot()).resolves.toBe('error');
     expect(loadSession).toHaveBeenCalledTimes(2);
+  });
+
+  it('prepares ahead of a boot with the same load: the chunk and the session once, the landing warmed', async () => {
+    const run = vi.fn(async () => 'started' as const);
+    const prepareLanding = vi.fn(async () => {});
+    const loadBootModule = vi.fn(async () => ({ createPageBoot: () => run, prepareLanding }));
+    const loadSession = vi.fn(async () => pageSession);
+    const boot = createLazyPageBoot(loadBootModule, loadSession, () => {});
+
+    await boot.prepare();
+    expect(prepareLanding).toHaveBeenCalledTimes(1);
+    // Preparing starts no session.
+    expect(run).not.toHaveBeenCalled();
+    await expect(boot()).resolves.toBe('started');
+    expect(loadBootModule).toHaveBeenCalledTimes(1);
+    expect(loadSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('never rejects a failed preparation, and the boot loads again and reports its own failure', async () => {
+    const failure = new Error('ChunkLoadError');
+    const loadBootModule = vi
+      .fn()
+      .mockRejectedValueOnce(failure)
+      .mockRejectedValueOnce(failure)
+      .mockResolvedValueOnce({
+        createPageBoot: () => async () => 'started' as const,
+        prepareLanding: async () => {},
+      });
+    const reportError = vi.fn();
+    const boot = createLazyPageBoot(loadBootModule, async () => pageSession, reportError);
+
+    await expect(boot.prepare()).resolves.toBeUndefined();
+    // A warm-up's failure is nobody's to see: the boot that follows reports its own.
+    expect(reportError).not.toHaveBeenCalled();
+    await expect(boot()).resolves.toBe('error');
+    expect(reportError).toHaveBeenCalledWith(failure);
+    await expect(boot()).resolves.toBe('started');
+    expect(loadBootModule).toHaveBeenCalledTimes(3);
   });
 });

@@ -11,8 +11,17 @@
 import type * as BootSequence from './boot';
 import type { BootOutcome, BootSession } from './boot';
 
-type BootModule = Pick<typeof BootSequence, 'createPageBoot'>;
+type BootModule = Pick<typeof BootSequence, 'createPageBoot' | 'prepareLanding'>;
 type Boot = () => Promise<BootOutcome>;
+
+/**
+ * The page's boot, and its early start: `prepare()` loads what the boot and the screen after it need
+ * (boot.ts's `prepareLanding`) without starting a session; the login page calls it on the password step.
+ * It never rejects: a failed load is the boot's to report when it really runs.
+ */
+export interface PageBoot extends Boot {
+  prepare(): Promise<void>;
+}
 
 /**
  * A failed load resolves 'error' like any other boot failure (reported, no retry storm) and is forgotten,
@@ -22,20 +31,34 @@ export function createLazyPageBoot(
   loadBootModule: () => Promise<BootModule>,
   loadSession: () => Promise<BootSession>,
   reportError: (error: unknown) => void = (error) => console.error('[atrium] boot failed', error),
-): Boot {
-  let loaded: Promise<Boot> | null = null;
-  return async function boot(): Promise<BootOutcome> {
-    loaded ??= Promise.all([loadBootModule(), loadSession()]).then(([module, session]) =>
-      module.createPageBoot(session, reportError),
-    );
+): PageBoot {
+  let loaded: Promise<{ module: BootModule; run: Boot }> | null = null;
+  const load = () =>
+    (loaded ??= Promise.all([loadBootModule(), loadSession()]).then(([module, session]) => ({
+      module,
+      run: module.createPageBoot(session, reportError),
+    })));
+
+  async function boot(): Promise<BootOutcome> {
     let run: Boot;
     try {
-      run = await loaded;
+      ({ run } = await load());
     } catch (error) {
       loaded = null;
       reportError(error);
       return 'error';
     }
     return run();
-  };
+  }
+
+  async function prepare(): Promise<void> {
+    try {
+      const { module } = await load();
+      await module.prepareLanding();
+    } catch {
+      loaded = null;
+    }
+  }
+
+  return Object.assign(boot, { prepare });
 }

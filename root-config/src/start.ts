@@ -13,7 +13,7 @@ export interface ApplicationRegistration {
   name: string;
   app: () => Promise<LifeCycles>;
   activeWhen: (location: Location) => boolean;
-  customProps: { boot: () => Promise<unknown> };
+  customProps: { boot: () => Promise<unknown>; prepare?: () => Promise<unknown> };
 }
 
 export interface RootConfigDeps {
@@ -25,6 +25,11 @@ export interface RootConfigDeps {
   loadApplication: (name: string) => () => Promise<LifeCycles>;
   errorHandler: (error: unknown) => void;
   boot: () => Promise<unknown>;
+  /**
+   * Loads what a boot and the first screen after it need, without starting a session (lazy-boot.ts):
+   * the login app calls it on the password step, so Sign In waits on the server and a render only.
+   */
+  prepare?: () => Promise<unknown>;
   /** Runs before anything registers (import-map-overrides in development). */
   beforeRegister?: () => Promise<unknown>;
   location: Pick<Location, 'pathname'>;
@@ -39,7 +44,7 @@ export async function startRootConfig(deps: RootConfigDeps): Promise<RootConfigO
   deps.addErrorHandler(deps.errorHandler);
   await deps.beforeRegister?.();
 
-  const customProps = { boot: deps.boot };
+  const customProps = deps.prepare ? { boot: deps.boot, prepare: deps.prepare } : { boot: deps.boot };
   deps.registerApplication({
     name: LOGIN_APP,
     app: deps.loadApplication(LOGIN_APP),

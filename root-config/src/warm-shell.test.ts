@@ -34,6 +34,21 @@ describe('warmShell', () => {
   });
 });
 
+describe('warmShell with a shell that loads its own areas', () => {
+  it("hands the path to the shell's prepareArea and imports nothing else itself", async () => {
+    const prepared: string[] = [];
+    const { imported, system } = fakeSystem({
+      '@atrium/shell': {
+        prepareArea: async (path: string) => void prepared.push(path),
+        areaModuleFor: () => '@atrium/area-home',
+      },
+    });
+    await warmShell('/home', system);
+    expect(imported).toEqual(['@atrium/shell']);
+    expect(prepared).toEqual(['/home']);
+  });
+});
+
 describe('landingPath', () => {
   const at = (pathname: string, search = '') => ({ pathname, search, origin: ORIGIN });
 

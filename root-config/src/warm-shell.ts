@@ -15,8 +15,16 @@ export interface ModuleImporter {
 
 const SHELL_MODULE = '@atrium/shell';
 
+/** What a warm-up reads of the shell's module (older releases have only `areaModuleFor`). */
+interface ShellModule {
+  /** Loads the area through the shell's own loader, so its first render finds it loaded. */
+  prepareArea?: (pathname: string) => Promise<void>;
+  areaModuleFor?: (path: string) => string | null;
+}
+
 export async function warmShell(pathname: string, system: ModuleImporter): Promise<void> {
-  const shell = (await system.import(SHELL_MODULE)) as { areaModuleFor?: (path: string) => string | null };
+  const shell = (await system.import(SHELL_MODULE)) as ShellModule;
+  if (shell.prepareArea) return shell.prepareArea(pathname);
   const area = shell.areaModuleFor?.(pathname);
   if (area) await system.import(area);
 }

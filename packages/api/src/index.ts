@@ -5,6 +5,8 @@
 export { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError, sanitizeServerMessage } from './errors.js';
 export type { ApiErrorCode } from './errors.js';
 export { createApiClient, api } from './client.js';
+// The session calls' schemas, loaded ahead of the first session call (the login page's early start).
+export { loadSessionChunk } from './endpoints.js';
 // The transport alone (also `@atrium/api/transport`, for bundles that must not carry the validator).
 // Not `createCookieTransport`: only the legacy widgets' bundle uses it (through `@atrium/api/transport`),
 // and the login page, which loads this module, has no bytes to spare.

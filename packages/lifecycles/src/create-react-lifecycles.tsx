@@ -17,6 +17,7 @@
  */
 import { Component, createContext, startTransition, useEffect } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { AppProps, CustomProps, LifeCycleFn } from 'single-spa';
@@ -138,7 +139,10 @@ export function createReactLifecycles<Props extends object = object>(
         } else {
           const reactRoot = createRoot(container);
           roots.set(appProps.name, reactRoot);
-          reactRoot.render(app);
+          // Now, not in a task of its own: a parcel mounted from its host's commit (the shell's areas) then
+          // reaches the screen in the same frame as the host, with one style and layout pass for both
+          // rather than a paint of the empty host first (issue 17: Sign In to the home h1).
+          flushSync(() => reactRoot.render(app));
         }
       }),
     update: (props) =>

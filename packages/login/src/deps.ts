@@ -22,6 +22,7 @@ export type LoginApi = Pick<
 export interface LoginDeps {
   api: LoginApi;
   boot: () => Promise<BootResult>;
+  prepare: () => void;
   navigate: (url: string) => void;
   location: { origin: string; search: string };
   popup: ExternalPopupDeps;
@@ -37,10 +38,29 @@ function openPopup(url: string): PopupWindow | null {
   return window.open(url, 'atrium-sso', POPUP_FEATURES);
 }
 
-export function browserDeps(boot: () => Promise<BootResult>): LoginDeps {
+/**
+ * The root config's early start, run when the page is idle (a second at most): the step just shown paints
+ * and takes its first keys before the next screen's modules are fetched and run, one task each.
+ */
+function whenIdle(prepare: () => Promise<unknown>): () => void {
+  let asked = false;
+  return () => {
+    if (asked) return;
+    asked = true;
+    const run = () => void prepare().catch(() => {});
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+    else setTimeout(run, 0);
+  };
+}
+
+export function browserDeps(
+  boot: () => Promise<BootResult>,
+  prepare: () => Promise<unknown> = async () => {},
+): LoginDeps {
   return {
     api: defaultApi,
     boot,
+    prepare: whenIdle(prepare),
     navigate: (url) => navigateToUrl(url),
     location: { origin: window.location.origin, search: window.location.search },
     popup: {

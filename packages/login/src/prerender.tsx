@@ -48,6 +48,7 @@ function inertDeps(now: Date): LoginDeps {
       forgotPassword: never,
     },
     boot: never<BootResult>,
+    prepare: () => {},
     navigate: () => {},
     location: { origin: 'http://localhost', search: '' },
     popup: {

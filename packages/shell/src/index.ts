@@ -35,5 +35,6 @@ export type { ShellProps } from './Shell';
 export * from './routes/route-table';
 export * from './routes/match';
 export * from './routes/guards';
+export { prepareArea } from './areas/prepare-area';
 export type { UpdateStatus } from './updates/update-checker';
 export { UNSAVED_CHANGES_MESSAGE } from './unsaved/unsaved-changes-guard';

@@ -31,14 +31,16 @@ function setup(overrides: { lookup?: LookupResponse; boot?: BootResult; search?:
   };
   const boot = vi.fn(async (): Promise<BootResult> => overrides.boot ?? 'started');
   const navigate = vi.fn();
+  const prepare = vi.fn();
   const deps: LoginMachineDeps = {
     api: api as unknown as LoginMachineDeps['api'],
     boot,
+    prepare,
     navigate,
     location: { origin: ORIGIN, search: overrides.search ?? '' },
     popup: popup.deps,
   };
-  return { machine: createLoginMachine(deps), api, boot, navigate, popup };
+  return { machine: createLoginMachine(deps), api, boot, prepare, navigate, popup };
 }
 
 describe('login steps', () => {
@@ -53,6 +55,18 @@ describe('login steps', () => {
     expect(api.login).toHaveBeenCalledWith({ username: 'student', password: 'atrium-demo' });
     expect(boot).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/home');
+  });
+
+  it('starts loading what Sign In needs once the username is known, not before', async () => {
+    const { machine, api, prepare } = setup();
+    machine.setUsername('nobody');
+    api.lookup.mockRejectedValueOnce(new Error('network down'));
+    await machine.submitUsername();
+    expect(prepare).not.toHaveBeenCalled();
+    machine.setUsername('student');
+    await machine.submitUsername();
+    expect(machine.store.getState().step).toBe('password');
+    expect(prepare).toHaveBeenCalledTimes(1);
   });
 
   it('does not look up an invalid username', async () => {

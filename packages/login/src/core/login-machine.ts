@@ -36,6 +36,11 @@ export interface LoginMachineDeps {
   api: Pick<ApiClient, 'lookup' | 'login' | 'externalStart' | 'externalComplete'>;
   /** The root config's boot sequence (customProps.boot). */
   boot: () => Promise<BootResult>;
+  /**
+   * Called once the user is past the username: load, at the page's leisure, what Sign In will need next
+   * (customProps.prepare). Never awaited, and a failure is the boot's to report.
+   */
+  prepare: () => void;
   /** single-spa's navigateToUrl. */
   navigate: (url: string) => void;
   /** The page's origin and query string, read once (for `returnUrl`). */
@@ -156,6 +161,8 @@ export function createLoginMachine(deps: LoginMachineDeps): LoginMachine {
       try {
         const answer = await deps.api.lookup({ username });
         if (!current(token)) return;
+        // The account exists: whichever step comes next ends in a sign-in, so its code can start loading.
+        deps.prepare();
         if (answer.next === 'external') {
           moveTo('external', { username, external: 'idle' });
           await machine.openExternal();

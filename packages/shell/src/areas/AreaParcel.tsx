@@ -75,7 +75,9 @@ export const AreaParcel = memo(function AreaParcel({ config, areaProps, onError 
   // not mounted yet.
   const instance = useRef<{ parcel: Parcel | null; ready: Promise<void> } | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the area mounts before the browser paints the shell's commit, so a first screen (or
+  // an area switch) is painted once, with the area in it, instead of an empty slot first.
+  useLayoutEffect(() => {
     const slot = slotRef.current;
     if (!slot) return;
     const host = hostFor(config);
