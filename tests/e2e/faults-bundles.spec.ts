@@ -125,3 +125,59 @@ test.describe('a broken import map', () => {
     await expect(page.getByText('upstream failed')).toBeVisible();
   });
 });
+
+/**
+ * The developer toolbar is a chunk of the shell's own (issue 17), fetched only for root and headquarters
+ * users once their shell has rendered. Its chunk file is named `atrium-shell.<id>.<hash>.js` like the
+ * shell's other chunks; these tests find it as the one asked for after a root user's home has painted.
+ */
+test.describe('the developer toolbar chunk', () => {
+  const SHELL_CHUNK = /\/assets\/atrium-shell\.\d+\.[0-9a-f]+\.js$/;
+
+  test("a student's home never asks for it", async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (SHELL_CHUNK.test(request.url())) chunks.push(request.url());
+    });
+    await signInToHome(page);
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    // The notices and the unread count have come and gone by now; the toolbar was never asked for.
+    await page.waitForLoadState('networkidle');
+    expect(chunks).toEqual([]);
+  });
+
+  test('a Ctrl+Shift+A pressed while it is still on its way opens the toolbar when it arrives', async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(SHELL_CHUNK, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signInToHome(page, 'root');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    await page.keyboard.press('Control+Shift+A');
+    const toolbar = page.getByRole('region', { name: 'Developer toolbar' });
+    await expect(toolbar).toBeHidden();
+    release();
+    await expect(toolbar).toBeVisible();
+  });
+
+  test('failing to load: the page says part of it failed, and the shell goes on working', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route(SHELL_CHUNK, (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await signInToHome(page, 'root');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Part of the page failed to load.' }),
+    ).toBeVisible();
+    expect(errors.some((text) => text.includes('the developer toolbar failed to load'))).toBe(true);
+    await page.getByRole('link', { name: 'Help' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+  });
+});

@@ -17,13 +17,14 @@ const lifecycles = createReactLifecycles<ShellProps>({
 });
 
 /**
- * The shell shows server HTML (notification messages), and under Trusted Types every HTML sink needs the
- * sanitiser: load the page's one sanitiser (the notification bar's) and hand it to the page's policy before
- * the first mount. A failure is logged and the shell still mounts; HTML is then
- * refused by the policy (never shown raw) and plain text still renders.
+ * Under Trusted Types every HTML sink needs the sanitiser: the page's one sanitiser (the notification bar's)
+ * is handed to the page's policy as soon as it is there. Not awaited (issue 17: the first screen does not
+ * wait for it): where the browser has no HTML Sanitizer API it is DOMPurify's chunk, and nothing in the
+ * shell writes HTML to a sink meanwhile (the notification bar builds nodes, and loads the sanitiser itself
+ * before it shows a rich message). Until then the policy refuses HTML: never shown raw. A failure is logged.
  */
 export async function bootstrap(props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> {
-  await loadSanitizer()
+  loadSanitizer()
     .then(registerWithPagePolicy)
     .catch((error: unknown) => console.error('[atrium] sanitiser-load-failed', error));
   await lifecycles.bootstrap(props);

@@ -6,7 +6,7 @@
  */
 import { api } from '@atrium/api';
 import { session } from '@atrium/session';
-import { ActingAsBanner } from '@atrium/widgets';
+import { ActingAsBanner } from '@atrium/widgets/acting-as';
 import { useSis } from '../use-shell-state';
 import { useServices } from '../services';
 

@@ -4,15 +4,76 @@
  * The shell mounts it only for those users, so nobody else pays for rendering it. It gets the shell's
  * address, so 'Swap to Legacy' follows in-app navigation to the current page's legacy counterpart; the
  * acting-as banner is the shell's own (ActingAsSlot), shown to every user, not only to toolbar users.
+ *
+ * The toolbar's code is a chunk of its own, fetched once a toolbar user's shell has rendered (issue 17:
+ * off the way to the first screen; nobody else downloads it). A Ctrl+Shift+A pressed meanwhile is kept and
+ * opens the toolbar when it arrives. A chunk that fails to load shows the page's load-error notice.
  */
+import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
 import { canSeeDevToolbar } from '@atrium/session';
-import { DevToolbar } from '@atrium/widgets';
+import { isToggleShortcut, loadDevToolbar } from '@atrium/widgets/dev-toolbar';
+import type { DevToolbarProps } from '@atrium/widgets/dev-toolbar';
 import { useLocationSearch, usePathname, useSis } from '../use-shell-state';
+
+/** index.html's notice ("Part of the page failed to load." with Reload), as for a failed application. */
+const LOAD_ERROR_ELEMENT_ID = 'atrium-load-error';
+
+type Toolbar = ComponentType<DevToolbarProps>;
 
 export function DevToolbarSlot() {
   const sis = useSis();
+  if (!canSeeDevToolbar(sis)) return null;
+  return <LoadedDevToolbar />;
+}
+
+function LoadedDevToolbar() {
   const pathname = usePathname();
   const search = useLocationSearch();
-  if (!canSeeDevToolbar(sis)) return null;
-  return <DevToolbar place="shell" pathname={pathname} search={search} showActingAs={false} />;
+  const [toolbar, setToolbar] = useState<{ Component: Toolbar } | null>(null);
+  const [pressedEarly, setPressedEarly] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    loadDevToolbar().then(
+      (module) => {
+        if (current) setToolbar({ Component: module.DevToolbar });
+      },
+      (error: unknown) => {
+        console.error('[atrium] the developer toolbar failed to load', error);
+        const notice = document.getElementById(LOAD_ERROR_ELEMENT_ID);
+        if (!current || !notice) return;
+        notice.dataset.app = 'developer toolbar';
+        notice.removeAttribute('hidden');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  // Until the toolbar is here to hear it itself.
+  const loaded = toolbar !== null;
+  useEffect(() => {
+    if (loaded) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!isToggleShortcut(event)) return;
+      event.preventDefault();
+      setPressedEarly(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [loaded]);
+
+  if (!toolbar) return null;
+  const { Component } = toolbar;
+  return (
+    <Component
+      place="shell"
+      pathname={pathname}
+      search={search}
+      showActingAs={false}
+      openedByShortcut={pressedEarly}
+    />
+  );
 }

@@ -7,7 +7,7 @@
  * sanitising rich messages again) only when that changes, not on every area switch.
  */
 import { createElement, useLayoutEffect, useRef } from 'react';
-import { defineNotificationBar } from '@atrium/widgets';
+import { defineNotificationBar } from '@atrium/widgets/notification-bar';
 import { HOME_PATH } from '@atrium/api';
 import { isHomeRoute, session } from '@atrium/session';
 
