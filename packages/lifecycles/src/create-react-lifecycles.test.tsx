@@ -53,6 +53,29 @@ describe('createReactLifecycles', () => {
     expect(container?.innerHTML).toBe('');
   });
 
+  it('renders at once when the user has just acted, and in a transition during the page load', async () => {
+    const lifecycles = createReactLifecycles({ root: () => <p>Here</p>, fallback: Fallback });
+    const activation = { isActive: true };
+    vi.stubGlobal('navigator', { ...navigator, userActivation: activation });
+    try {
+      const host = document.body.appendChild(document.createElement('div'));
+      const mounted = lifecycles.mount(appProps('@atrium/clicked', { domElement: host }));
+      // In the same task as the mount call: the frame the user is waiting for carries it.
+      expect(host.textContent).toBe('Here');
+      await mounted;
+
+      activation.isActive = false;
+      const other = document.body.appendChild(document.createElement('div'));
+      const loading = lifecycles.mount(appProps('@atrium/loading', { domElement: other }));
+      // Not yet: React renders it in slices that leave the main thread to input.
+      expect(other.textContent).toBe('');
+      await loading;
+      expect(other.textContent).toBe('Here');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('renders where domElement says', async () => {
     const host = document.body.appendChild(document.createElement('div'));
     const lifecycles = createReactLifecycles({

@@ -10,7 +10,9 @@
  *   `retry` that renders the root again), and logs the error once with the app's name;
  * - `hydrate` adopts server-rendered markup in the container (hydrateRoot) instead of replacing it, as a
  *   transition: React then hydrates in slices that yield to input (the login page, issue 17);
- * - mount and update resolve once React has committed the tree (fallback included).
+ * - mount and update resolve once React has committed the tree (fallback included);
+ * - a mount renders at once when the user has just acted (they are waiting for it: Sign In, an area switch),
+ *   and as a transition during the page's own load (it yields to input; issue 17).
  *
  * Written here rather than taken from single-spa-react (decisions.md): its 2.2 KB gzip (legacy render modes,
  * root loaders, version checks) did not fit the login page's JS budget, and this is all Atrium used of it.
@@ -96,6 +98,16 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
   return children;
 }
 
+/**
+ * True while the page has the user's transient activation: a click or a key a moment ago (a few seconds in
+ * Chromium), so what mounts now is what they are waiting for. Without the API (older browsers), false.
+ */
+function userJustActed(): boolean {
+  const activation = (globalThis.navigator as { userActivation?: { isActive: boolean } } | undefined)
+    ?.userActivation;
+  return activation?.isActive === true;
+}
+
 function defaultContainer(name: string): HTMLElement {
   const id = `single-spa-application:${name}`;
   let element = document.getElementById(id);
@@ -139,10 +151,16 @@ export function createReactLifecycles<Props extends object = object>(
         } else {
           const reactRoot = createRoot(container);
           roots.set(appProps.name, reactRoot);
-          // Now, not in a task of its own: a parcel mounted from its host's commit (the shell's areas) then
-          // reaches the screen in the same frame as the host, with one style and layout pass for both
-          // rather than a paint of the empty host first (issue 17: Sign In to the home h1).
-          flushSync(() => reactRoot.render(app));
+          if (userJustActed()) {
+            // Now, not in a task of its own: the user is watching for this (Sign In, an area switch), and a
+            // parcel mounted from its host's commit (the shell's areas) then reaches the screen in the same
+            // frame as the host, one style and layout pass for both (issue 17: Sign In to the home h1).
+            flushSync(() => reactRoot.render(app));
+          } else {
+            // A mount during the page's own load: in slices that yield, so a key or a tap meanwhile is
+            // handled at once rather than after the whole first render (issue 17: the shell page's TBT).
+            startTransition(() => reactRoot.render(app));
+          }
         }
       }),
     update: (props) =>

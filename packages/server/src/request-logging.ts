@@ -1,7 +1,7 @@
 import { LogController } from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestLog } from './state/request-log.js';
-import { LOGIN_PATH, isPathUnder } from '@atrium/api/routes';
+import { HOME_PATH, LOGIN_PATH, isPathUnder } from '@atrium/api/routes';
 
 /** API calls are logged; page and asset loads are not (they would drown the calls). */
 export function isApiPath(url: string): boolean {
@@ -13,9 +13,19 @@ export function isApiPath(url: string): boolean {
 }
 
 /** The login app's page routes, as opposed to the /common/login/*.php calls. */
-export function isLoginPagePath(url: string): boolean {
+function pathOf(url: string): string {
   const query = url.indexOf('?');
-  const pathname = query === -1 ? url : url.slice(0, query);
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** `/home` (or `/home/`), with any query: the page whose area the server preloads (index-template.ts). */
+export function isHomePagePath(url: string): boolean {
+  const pathname = pathOf(url);
+  return pathname === HOME_PATH || pathname === `${HOME_PATH}/`;
+}
+
+export function isLoginPagePath(url: string): boolean {
+  const pathname = pathOf(url);
   return (
     isPathUnder(pathname, LOGIN_PATH) &&
     !pathname.endsWith('.php') &&

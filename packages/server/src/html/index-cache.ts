@@ -55,13 +55,14 @@ export function createIndexCache(): (
       current = build;
       pages.clear();
     }
-    const key = `${viewKey}\n${options.login ? 'login' : 'shell'}\n${options.env}`;
-    let page = pages.get(key);
-    if (!page) {
+    const page = options.login ? 'login' : options.home ? 'home' : 'shell';
+    const key = `${viewKey}\n${page}\n${options.env}`;
+    let compiled = pages.get(key);
+    if (!compiled) {
       if (pages.size >= MAX_PAGES) pages.clear();
-      page = compileIndex(filesFor(), options);
-      pages.set(key, page);
+      compiled = compileIndex(filesFor(), options);
+      pages.set(key, compiled);
     }
-    return page;
+    return compiled;
   };
 }

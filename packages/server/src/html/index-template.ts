@@ -219,17 +219,27 @@ export interface RenderIndexOptions {
   env: string;
   /** The login page (/common/login...) or a shell route. */
   login: boolean;
+  /**
+   * The home page (/home), where most visits start: its area's module is preloaded with the shell's, so
+   * the first screen does not wait for the shell to ask for it (issue 17). Other routes' areas are the
+   * shell's route table's to choose; the boot fetches them while the session starts.
+   */
+  home?: boolean;
 }
 
 /** Fill the placeholders of dist/index.html for one response. */
-export function renderIndex(files: DistFiles, { nonce, login, env }: RenderIndexOptions): string {
-  const entries =
+export function renderIndex(files: DistFiles, { nonce, login, env, home }: RenderIndexOptions): string {
+  const pageEntries =
     files.preloads?.[login ? 'login' : 'shell'] ??
     preloadsFromImportMap(files.importMap, [
       '@atrium/root-config',
       login ? '@atrium/login' : '@atrium/shell',
       ...SHARED_PRELOADS,
     ]);
+  const entries =
+    home && !login
+      ? [...pageEntries, ...preloadsFromImportMap(files.importMap, [HOME_AREA_MODULE])]
+      : pageEntries;
   const frame = login ? files.loginFrame : null;
   const values: Record<string, string> = {
     NONCE: escapeHtml(nonce),

@@ -148,6 +148,19 @@ describe('index.html', () => {
     expect(page).toContain('<script type="application/json" id="atrium-late-preloads">[]</script>');
   });
 
+  it("preloads the home area's module on /home only: other routes' areas are the shell's to choose", async () => {
+    const homeArea = '<link rel="preload" as="script" href="/assets/area-home.5e5e5e.js"';
+    for (const home of ['/home', '/home/', '/home?tab=1']) {
+      const page = await (await get(home)).text();
+      expect(page).toContain(homeArea);
+      // With the shell's own preloads, after them.
+      expect(page.indexOf(homeArea)).toBeGreaterThan(page.indexOf('href="/assets/shell.def456.js"'));
+    }
+    for (const other of ['/evaluations', '/homework', '/common/login']) {
+      expect(await (await get(other)).text()).not.toContain(homeArea);
+    }
+  });
+
   it('sends browsers the page gzip-encoded with their own nonce, also when they offer brotli', async () => {
     const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
     const [first, second] = await Promise.all([get('/common/login', browser), get('/common/login', browser)]);

@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.js';
 import { DistMissingError, NOT_BUILT_PAGE, createDistReader } from '../html/index-template.js';
 import { createIndexCache, type CompiledIndex } from '../html/index-cache.js';
 import { createNonce, sendHtml, shellCsp, trustedTypesDirectives } from '../html/security-headers.js';
-import { isLoginPagePath } from '../request-logging.js';
+import { isHomePagePath, isLoginPagePath } from '../request-logging.js';
 import { importMapOf, preloadsOf } from '@atrium/releases';
 import type { DistFiles } from '../html/index-template.js';
 import { viewForRequest, widgetsRedirectHook } from '../releases/live.js';
@@ -123,7 +123,11 @@ export function createIndexHandler(ctx: ServerContext) {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<CompiledIndex> => {
-    const options = { env: ctx.options.env, login: isLoginPagePath(request.url) };
+    const options = {
+      env: ctx.options.env,
+      login: isLoginPagePath(request.url),
+      home: isHomePagePath(request.url),
+    };
     // Known without a wait in the common case (nothing changed since the last load): no microtask turn.
     const known = ctx.releases.peek();
     const release = known ? known.release : await ctx.releases.live();
