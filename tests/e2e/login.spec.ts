@@ -284,4 +284,35 @@ test.describe('footer and page weight', () => {
     expect(prefetched.some((url) => url.includes('atrium-area-home'))).toBe(true);
     expect(prefetched.filter((url) => /atrium-area-(?!home)|widgets|toolbar/.test(url))).toEqual([]);
   });
+
+  test('once the username is known, the shell and home are loaded ahead, and Sign In fetches no script', async ({
+    page,
+  }) => {
+    // Issue 17: the password step is when the login page loads what a sign-in needs next.
+    const scripts: Promise<string | null>[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push(
+        request
+          .allHeaders()
+          .then((headers) => (/prefetch/.test(headers['sec-purpose'] ?? '') ? null : request.url())),
+      );
+    });
+    const run = async () => (await Promise.all(scripts)).filter((url): url is string => url !== null);
+    const ahead = /\/atrium-shell\.[0-9a-f]+\.js$|\/atrium-area-home\./;
+    await openLogin(page);
+    await page.waitForLoadState('networkidle');
+    expect((await run()).filter((url) => ahead.test(url))).toEqual([]);
+
+    await enterUsername(page, 'student');
+    const passwordField = page.getByLabel('Password', { exact: true });
+    await expect(passwordField).toBeFocused();
+    await expect.poll(async () => (await run()).filter((url) => ahead.test(url)).length).toBe(2);
+    const before = (await run()).length;
+    await passwordField.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    expect((await run()).slice(before)).toEqual([]);
+  });
 });
