@@ -145,7 +145,8 @@ function warmLanding(): Promise<void> {
   if (!system || !here) return Promise.resolve();
   landingWarmed ??= Promise.all([
     loadSessionChunk().then(() => undefined),
-    warmShell(landingPath(here), system),
+    // On the login page (prepare, or the boot after a sign-in) nothing is on screen to fail yet.
+    warmShell(landingPath(here), system, isPathUnder(here.pathname, LOGIN_PATH)),
   ]).then(
     () => undefined,
     () => {

@@ -39,13 +39,15 @@ describe('warmShell with a shell that loads its own areas', () => {
     const prepared: string[] = [];
     const { imported, system } = fakeSystem({
       '@atrium/shell': {
-        prepareArea: async (path: string) => void prepared.push(path),
+        prepareArea: async (path: string, options?: { ahead?: boolean }) =>
+          void prepared.push(`${path} ${options?.ahead ? 'ahead' : 'now'}`),
         areaModuleFor: () => '@atrium/area-home',
       },
     });
     await warmShell('/home', system);
-    expect(imported).toEqual(['@atrium/shell']);
-    expect(prepared).toEqual(['/home']);
+    await warmShell('/home', system, true);
+    expect(imported).toEqual(['@atrium/shell', '@atrium/shell']);
+    expect(prepared).toEqual(['/home now', '/home ahead']);
   });
 });
 

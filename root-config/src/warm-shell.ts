@@ -18,13 +18,17 @@ const SHELL_MODULE = '@atrium/shell';
 /** What a warm-up reads of the shell's module (older releases have only `areaModuleFor`). */
 interface ShellModule {
   /** Loads the area through the shell's own loader, so its first render finds it loaded. */
-  prepareArea?: (pathname: string) => Promise<void>;
+  prepareArea?: (pathname: string, options?: { ahead?: boolean }) => Promise<void>;
   areaModuleFor?: (path: string) => string | null;
 }
 
-export async function warmShell(pathname: string, system: ModuleImporter): Promise<void> {
+/**
+ * `ahead`: before a sign-in (the login page), where a failed area load is left to the shell to try again;
+ * on a shell page it is the shell's own load, whose failure the shell shows.
+ */
+export async function warmShell(pathname: string, system: ModuleImporter, ahead = false): Promise<void> {
   const shell = (await system.import(SHELL_MODULE)) as ShellModule;
-  if (shell.prepareArea) return shell.prepareArea(pathname);
+  if (shell.prepareArea) return shell.prepareArea(pathname, { ahead });
   const area = shell.areaModuleFor?.(pathname);
   if (area) await system.import(area);
 }

@@ -63,6 +63,11 @@ export interface AreaLoaderState {
 
 export interface AreaLoader extends ReadableStore<AreaLoaderState> {
   load(name: string): Promise<ParcelConfigObject>;
+  /**
+   * Loads ahead of need (the login page's and the boot's warm-up). A failure is nobody's to see yet: the
+   * entry goes back to 'idle', with the module forgotten, so the shell's own load fetches it afresh.
+   */
+  prefetch(name: string): Promise<void>;
   /** Forget the module (also in the registry) and load it again. */
   retry(name: string): Promise<ParcelConfigObject>;
 }
@@ -131,7 +136,7 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
   }
 
   /** Imports the module now, whatever its entry says, unless an import of it is already running. */
-  function start(name: string): Promise<ParcelConfigObject> {
+  function start(name: string, quiet = false): Promise<ParcelConfigObject> {
     const running = pending.get(name);
     if (running) return running;
     const attempt = (attempts.get(name) ?? 0) + 1;
@@ -145,7 +150,14 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
       })
       .catch((error: unknown) => {
         const loadError = error instanceof AreaLoadError ? error : new AreaLoadError(name, 'failed', error);
-        set(name, { status: 'error', attempt, error: loadError });
+        if (quiet) {
+          // Before the entry changes: a load its listeners start at once must not find this attempt.
+          pending.delete(name);
+          forget(name);
+          set(name, IDLE);
+        } else {
+          set(name, { status: 'error', attempt, error: loadError });
+        }
         throw loadError;
       })
       .finally(() => pending.delete(name));
@@ -178,6 +190,13 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
     getState: store.getState,
     subscribe: store.subscribe,
     load,
+    prefetch(name) {
+      if (areaEntry(store.getState(), name).status !== 'idle') return Promise.resolve();
+      return start(name, true).then(
+        () => undefined,
+        () => undefined,
+      );
+    },
     retry(name) {
       const running = pending.get(name);
       if (running) return running;

@@ -9,12 +9,43 @@ describe('prepareArea', () => {
   it("leaves the path's area loaded in the loader the shell renders from", async () => {
     const registry: ModuleRegistry = { import: vi.fn(async () => lifecycles), resolve: (name) => name };
     const loader = createAreaLoader({ registry });
-    await prepareArea('/home', loader);
+    await prepareArea('/home', {}, loader);
     expect(registry.import).toHaveBeenCalledWith('@atrium/area-home');
     expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('loaded');
   });
 
-  it('loads nothing for a path without an area of its own, and rejects a module that fails', async () => {
+  it('loads nothing for a path without an area of its own', async () => {
+    const registry: ModuleRegistry = { import: vi.fn(async () => lifecycles), resolve: (name) => name };
+    // '/' only redirects to /home: that path's area is loaded when the shell gets there.
+    await prepareArea('/', {}, createAreaLoader({ registry }));
+    expect(registry.import).not.toHaveBeenCalled();
+  });
+
+  it("ahead of a sign-in, leaves a failure to the shell's own load, which fetches the module afresh", async () => {
+    let online = false;
+    const records = new Map<string, Promise<unknown>>();
+    const registry: ModuleRegistry = {
+      resolve: (name) => `http://x/${name}.js`,
+      delete: (id) => records.delete(id),
+      // Like SystemJS: a failed record is remembered until it is deleted.
+      import: vi.fn((name: string) => {
+        const id = registry.resolve(name);
+        if (!records.has(id))
+          records.set(id, online ? Promise.resolve(lifecycles) : Promise.reject(new Error('offline')));
+        return records.get(id)!;
+      }),
+    };
+    const loader = createAreaLoader({ registry });
+    await expect(prepareArea('/home', { ahead: true }, loader)).resolves.toBeUndefined();
+    // No error card waiting for the user: the entry is as if nothing had been tried.
+    expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('idle');
+    online = true;
+    await loader.load('@atrium/area-home');
+    expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('loaded');
+    expect(registry.import).toHaveBeenCalledTimes(2);
+  });
+
+  it("on a shell page's boot, a failure is the shell's error card", async () => {
     const registry: ModuleRegistry = {
       import: vi.fn(async () => {
         throw new Error('offline');
@@ -22,10 +53,7 @@ describe('prepareArea', () => {
       resolve: (name) => name,
     };
     const loader = createAreaLoader({ registry });
-    // '/' only redirects to /home: that path's area is loaded when the shell gets there.
-    await prepareArea('/', loader);
-    expect(registry.import).not.toHaveBeenCalled();
-    await expect(prepareArea('/home', loader)).rejects.toThrow('@atrium/area-home failed to load');
+    await expect(prepareArea('/home', {}, loader)).rejects.toThrow('@atrium/area-home failed to load');
     expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('error');
   });
 });

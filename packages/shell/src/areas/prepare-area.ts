@@ -8,10 +8,22 @@ import { getBrowserServices } from '../services';
 import type { AreaLoader } from './area-loader';
 import { areaModuleFor } from '../routes/match';
 
+export interface PrepareAreaOptions {
+  /**
+   * Ahead of a sign-in (the login page): a failure is nobody's to see yet, so it leaves the area to the
+   * shell's own load, which fetches it again (`prefetch`). Otherwise (a shell page's boot) the load is the
+   * shell's own, and a failure is the error card the shell shows, with its Retry.
+   */
+  ahead?: boolean;
+}
+
 export async function prepareArea(
   pathname: string,
-  loader: Pick<AreaLoader, 'load'> = getBrowserServices().loader,
+  { ahead = false }: PrepareAreaOptions = {},
+  loader: Pick<AreaLoader, 'load' | 'prefetch'> = getBrowserServices().loader,
 ): Promise<void> {
   const moduleName = areaModuleFor(pathname);
-  if (moduleName !== null) await loader.load(moduleName);
+  if (moduleName === null) return;
+  if (ahead) await loader.prefetch(moduleName);
+  else await loader.load(moduleName);
 }
