@@ -40,10 +40,12 @@ import type { LegacyLoad } from './lib/legacy';
 import { runLighthouse } from './lib/lighthouse';
 import type { LighthouseScores } from './lib/lighthouse';
 import { measureLoginToHome } from './lib/login-home';
+import type { LoginToHomePhases } from './lib/login-home';
 import { measureLoginLoad } from './lib/login-page';
 import type { LoginLoad } from './lib/login-page';
 import { markdownTable, textTable, writeResults } from './lib/report';
 import { buildRows } from './lib/rows';
+import { median } from './lib/stats';
 import { measureSlowClients, slowClientTable } from './lib/slow-clients';
 import { MINIMAL_PATH, startBenchServer, STATIC_PATH, YARDSTICK_PATH } from './lib/server';
 import { sessionCookie } from './lib/session';
@@ -163,6 +165,25 @@ async function repeat<T>(label: string, runs: number, measure: () => Promise<T>)
   }
   process.stdout.write('\n');
   return results;
+}
+
+/** Where Sign In → home's time goes, as medians over the runs (ms from the click). */
+function phaseLine(runs: readonly LoginToHomePhases[]): string {
+  const names: (keyof LoginToHomePhases)[] = [
+    'signInAnswered',
+    'initializeAnswered',
+    'legacyInitializeAnswered',
+    'atHome',
+    'shellInDom',
+    'headingInDom',
+    'painted',
+  ];
+  return names
+    .map((name) => {
+      const middle = median(runs.map((run) => run[name]));
+      return `${name} ${middle === null ? '–' : `${Math.round(middle)} ms`}`;
+    })
+    .join(', ');
 }
 
 /** Atrium and yardstick runs interleaved, so a burst of load on the machine hits both alike. */
@@ -309,6 +330,7 @@ async function main(): Promise<void> {
   const login: Record<string, Record<string, LoginLoad[]>> = {};
   let typing: Awaited<ReturnType<typeof measureTyping>> | null = null;
   const loginToHome: Record<string, (number | null)[]> = {};
+  const loginToHomePhases: Record<string, LoginToHomePhases[]> = {};
   let areaSwitch: AreaSwitchResult | { error: string } | null = null;
   let legacy: { student: LegacyLoad[]; root: LegacyLoad[] } | null = null;
   try {
@@ -331,9 +353,12 @@ async function main(): Promise<void> {
     }
     if (groups.has('home')) {
       for (const throttle of [1, THROTTLE]) {
+        const phases: LoginToHomePhases[] = [];
         loginToHome[`cpu${throttle}x`] = await repeat(`login to home, ${throttle}x CPU`, flags.runs, () =>
-          measureLoginToHome(browser, origin, 'student', throttle),
+          measureLoginToHome(browser, origin, 'student', throttle, (run) => phases.push(run)),
         );
+        loginToHomePhases[`cpu${throttle}x`] = phases;
+        console.log(`[bench] Sign In → home, ${throttle}x CPU, medians from the click: ${phaseLine(phases)}`);
       }
     }
     if (groups.has('switch')) {
@@ -407,7 +432,7 @@ async function main(): Promise<void> {
     },
     table: rows,
     markdown: markdownTable(rows),
-    raw: { ...measured, legacyPhp },
+    raw: { ...measured, loginToHomePhases, legacyPhp },
   });
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)}`);
 }
