@@ -178,7 +178,16 @@ test.describe('external sign-in (sso)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'external popup' })).toHaveText(
       'Follow the instructions in the external popup to authenticate, then click Sign In.',
     );
-    await popup.getByRole('button', { name: 'Continue as sso' }).click();
+    const closed = popup.waitForEvent('close');
+    // The popup closes itself in its click handler, which can end Playwright's click before it returns
+    // (more often while the opener, sharing its process, loads what Sign In needs next).
+    await popup
+      .getByRole('button', { name: 'Continue as sso' })
+      .click()
+      .catch((error: unknown) => {
+        if (!popup.isClosed()) throw error;
+      });
+    await closed;
     await expect(page.getByText('You are authenticated. Click Sign In to continue.')).toBeVisible();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/home$/);
