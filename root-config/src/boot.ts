@@ -18,6 +18,7 @@ import {
 import type { ApiClient } from '@atrium/api';
 import type { SessionStore, startFromBoot } from '@atrium/session';
 import { navigateToUrl } from 'single-spa';
+import { BLOCKING_ELEMENT_ID } from './error-alert';
 import { landingPath, warmShell } from './warm-shell';
 import type { ModuleImporter } from './warm-shell';
 
@@ -53,8 +54,6 @@ export interface BootDeps {
   /** Where failures are reported for developers (default console.error); users see the Retry. */
   reportError?: (error: unknown) => void;
 }
-
-const BLOCKING_ELEMENT_ID = 'atrium-blocking';
 
 /** The `#atrium-blocking` element of index.html, shown and hidden through its `hidden` attribute. */
 export function createBlockingMessage(
@@ -130,16 +129,18 @@ export interface BootSession {
   startFromBoot: BootDeps['startSession'];
 }
 
+/** The warm-up under way or done (once per page; forgotten when it fails). */
+let landingWarmed: Promise<void> | null = null;
+
 /**
  * What the page will show once a boot is done, loaded and run ahead of it (warm-shell.ts): the shell's
  * module, the area at the landing path, and the api's session-call schemas the boot's first answer is
- * validated with. Once per page: the login page asks for it while the user types the password
- * (`prepareLanding`), and the boot asks again when it starts (a no-op then). SystemJS and a location are
- * absent outside a browser (unit tests): nothing to warm there.
+ * validated with. The login page's early start (issue 17) calls it while the user types the password, so
+ * Sign In waits on the server and the first render only (each module's body runs in a task of its own, so
+ * keystrokes are handled between them); the boot asks again when it starts (a no-op then). SystemJS and a
+ * location are absent outside a browser (unit tests): nothing to warm there.
  */
-let landingWarmed: Promise<void> | null = null;
-
-function warmLanding(): Promise<void> {
+export function prepareLanding(): Promise<void> {
   const system = (globalThis as { System?: ModuleImporter }).System;
   const here = globalThis.location as Location | undefined;
   if (!system || !here) return Promise.resolve();
@@ -158,28 +159,15 @@ function warmLanding(): Promise<void> {
 }
 
 /**
- * The login page's early start (issue 17): everything a sign-in will need next, loaded while the user is
- * still typing the password, so Sign In waits on the server and the first render only. Each module's body
- * runs in a task of its own, so keystrokes are handled between them.
- */
-export function prepareLanding(): Promise<void> {
-  return warmLanding();
-}
-
-/**
  * The boot, which also loads the shell and its area while the session starts: the shell mounts only once
- * the boot is done, and neither module depends on the session. Started a task after the boot's first run,
- * so the start-up request goes out before the shell's evaluation holds the main thread (a trace at 4x CPU:
- * starting together put the shell's evaluation before the request, about 200 ms).
+ * the boot is done, and neither module depends on the session. Started a task after the boot's run, so
+ * the boot's work on the start-up answer goes first instead of waiting behind the shell's evaluation (a
+ * trace at 4x CPU: starting together put the shell's evaluation before the request, about 200 ms).
  */
 function warmingShell(boot: () => Promise<BootOutcome>): () => Promise<BootOutcome> {
-  let warmed = false;
   return () => {
     const outcome = boot();
-    if (!warmed) {
-      warmed = true;
-      setTimeout(() => void warmLanding(), 0);
-    }
+    setTimeout(() => void prepareLanding(), 0);
     return outcome;
   };
 }

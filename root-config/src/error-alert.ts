@@ -3,7 +3,9 @@
  * the page shows '#atrium-load-error' (in index.html: "Part of the page failed to load." + Reload), so no
  * failure leaves a blank or silently broken page.
  */
-export const LOAD_ERROR_ELEMENT_ID = 'atrium-load-error';
+import { showLoadError } from '@atrium/lifecycles';
+
+/** 'Setting up the product, please wait...' (index.html), shown and hidden by the boot (boot.ts). */
 export const BLOCKING_ELEMENT_ID = 'atrium-blocking';
 /** The login page's prerendered first screen (index.html), until the login app has taken it over. */
 export const PRERENDERED_SELECTOR = '[data-atrium-prerendered]';
@@ -40,10 +42,6 @@ export function createErrorHandler(deps: ErrorAlertDeps = {}): (error: unknown) 
     document?.getElementById(BLOCKING_ELEMENT_ID)?.setAttribute('hidden', '');
     // Nor a prerendered screen that no app will ever bring to life: a form that cannot submit misleads.
     document?.querySelectorAll(PRERENDERED_SELECTOR).forEach((element) => element.setAttribute('hidden', ''));
-    const alert = document?.getElementById(LOAD_ERROR_ELEMENT_ID);
-    if (alert) {
-      alert.dataset.app = app;
-      alert.removeAttribute('hidden');
-    }
+    showLoadError(app, document);
   };
 }

@@ -4,6 +4,14 @@ import { createLazyPageBoot } from './lazy-boot.js';
 
 const pageSession = { session: {}, startFromBoot: vi.fn() } as unknown as BootSession;
 
+/** The boot chunk's module, with a boot that starts (or `run`) and a warm-up that does nothing (or `prepareLanding`). */
+function bootModule(
+  run: () => Promise<'started'> = async () => 'started',
+  prepareLanding: () => Promise<void> = async () => {},
+) {
+  return { createPageBoot: () => run, prepareLanding };
+}
+
 describe('createLazyPageBoot', () => {
   it('loads the boot chunk and the session on the first call only, together, and runs the boot they make', async () => {
     const order: string[] = [];
@@ -36,13 +44,7 @@ describe('createLazyPageBoot', () => {
 
   it("resolves 'error' when the chunk fails to load, and loads again on the next call (Retry)", async () => {
     const failure = new Error('ChunkLoadError');
-    const loadBootModule = vi
-      .fn()
-      .mockRejectedValueOnce(failure)
-      .mockResolvedValueOnce({
-        createPageBoot: () => async () => 'started' as const,
-        prepareLanding: async () => {},
-      });
+    const loadBootModule = vi.fn().mockRejectedValueOnce(failure).mockResolvedValueOnce(bootModule());
     const reportError = vi.fn();
     const boot = createLazyPageBoot(loadBootModule, async () => pageSession, reportError);
 
@@ -56,11 +58,7 @@ describe('createLazyPageBoot', () => {
     const failure = new Error('session module did not load');
     const loadSession = vi.fn(() => Promise.reject(failure));
     const reportError = vi.fn();
-    const boot = createLazyPageBoot(
-      async () => ({ createPageBoot: () => async () => 'started' as const, prepareLanding: async () => {} }),
-      loadSession,
-      reportError,
-    );
+    const boot = createLazyPageBoot(async () => bootModule(), loadSession, reportError);
 
     await expect(boot()).resolves.toBe('error');
     expect(reportError).toHaveBeenCalledTimes(1);
@@ -72,7 +70,7 @@ describe('createLazyPageBoot', () => {
   it('prepares ahead of a boot with the same load: the chunk and the session once, the landing warmed', async () => {
     const run = vi.fn(async () => 'started' as const);
     const prepareLanding = vi.fn(async () => {});
-    const loadBootModule = vi.fn(async () => ({ createPageBoot: () => run, prepareLanding }));
+    const loadBootModule = vi.fn(async () => bootModule(run, prepareLanding));
     const loadSession = vi.fn(async () => pageSession);
     const boot = createLazyPageBoot(loadBootModule, loadSession, () => {});
 
@@ -91,10 +89,7 @@ describe('createLazyPageBoot', () => {
       .fn()
       .mockRejectedValueOnce(failure)
       .mockRejectedValueOnce(failure)
-      .mockResolvedValueOnce({
-        createPageBoot: () => async () => 'started' as const,
-        prepareLanding: async () => {},
-      });
+      .mockResolvedValueOnce(bootModule());
     const reportError = vi.fn();
     const boot = createLazyPageBoot(loadBootModule, async () => pageSession, reportError);
 

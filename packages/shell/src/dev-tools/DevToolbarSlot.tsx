@@ -11,13 +11,11 @@
  */
 import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
+import { showLoadError } from '@atrium/lifecycles';
 import { canSeeDevToolbar } from '@atrium/session';
 import { isToggleShortcut, loadDevToolbar } from '@atrium/widgets/dev-toolbar';
 import type { DevToolbarProps } from '@atrium/widgets/dev-toolbar';
 import { useLocationSearch, usePathname, useSis } from '../use-shell-state';
-
-/** index.html's notice ("Part of the page failed to load." with Reload), as for a failed application. */
-const LOAD_ERROR_ELEMENT_ID = 'atrium-load-error';
 
 type Toolbar = ComponentType<DevToolbarProps>;
 
@@ -41,10 +39,8 @@ function LoadedDevToolbar() {
       },
       (error: unknown) => {
         console.error('[atrium] the developer toolbar failed to load', error);
-        const notice = document.getElementById(LOAD_ERROR_ELEMENT_ID);
-        if (!current || !notice) return;
-        notice.dataset.app = 'developer toolbar';
-        notice.removeAttribute('hidden');
+        // index.html's notice, as for a failed application.
+        if (current) showLoadError('developer toolbar');
       },
     );
     return () => {
