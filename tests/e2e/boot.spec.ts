@@ -40,32 +40,3 @@ test('the login page does not show the blocking message', async ({ page }) => {
   await page.goto('/common/login');
   await expect(page.getByText(BLOCKING_TEXT)).toBeHidden();
 });
-
-test("a signed-in page asks for its session from the page's head, once, without waiting for a module", async ({
-  page,
-}) => {
-  const login = await page.request.post('/common/login/login_actions.php', {
-    data: { action: 'login', username: 'student', password: 'atrium-demo' },
-  });
-  expect(await login.json()).toMatchObject({ success: true });
-
-  // Who started each request: Chromium's initiator names the script (the document itself for index.html's
-  // inline scripts, a bundle's address for the api's calls).
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const sent: { url: string; initiator: string }[] = [];
-  cdp.on('Network.requestWillBeSent', (event) => {
-    const frame = event.initiator.stack?.callFrames[0];
-    sent.push({ url: event.request.url, initiator: frame?.url ?? event.initiator.url ?? '' });
-  });
-
-  await page.goto('/home');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Sam Student' })).toBeVisible();
-
-  const initialize = sent.filter(({ url }) => url.endsWith('/lapi/rpc/common/ionic/initialize'));
-  expect(initialize).toHaveLength(1);
-  // Started by the page's own inline script, not by a bundle: it waited for no module to load.
-  expect(new URL(initialize[0]?.initiator ?? '').pathname).toBe('/home');
-  // And the rest of the start-up sequence followed from it.
-  expect(sent.filter(({ url }) => url.endsWith('/legacy_initialize'))).toHaveLength(1);
-});

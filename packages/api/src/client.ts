@@ -13,7 +13,6 @@ import { createTransport, type CallOptions, type TransportOptions } from './tran
 import { uploadFile } from './upload-loader.js';
 import type { UploadOptions } from './upload.js';
 import { browserPendingSignOut, type PendingSignOut } from './pending-sign-out.js';
-import { discardStartCall, fetchWithStartCall } from './start-call.js';
 
 export type { CallOptions, StatefulHeaders } from './transport.js';
 
@@ -208,7 +207,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
      */
     async logout(callOptions?: CallOptions): Promise<{ success: boolean }> {
       pendingSignOut.set();
-      discardStartCall();
       try {
         const answer = await generic.logout(callOptions);
         pendingSignOut.clear();
@@ -237,8 +235,5 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/**
- * The page's one client (shared through the import map, so every app sees the same token). Its first
- * initialize takes the answer of the request index.html sent ahead of every module (start-call.ts).
- */
-export const api: ApiClient = createApiClient({ fetch: fetchWithStartCall() });
+/** The page's one client (shared through the import map, so every app sees the same token). */
+export const api: ApiClient = createApiClient();

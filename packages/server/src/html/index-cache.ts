@@ -56,7 +56,7 @@ export function createIndexCache(): (
       pages.clear();
     }
     const page = options.login ? 'login' : options.home ? 'home' : 'shell';
-    const key = `${viewKey}\n${page}\n${options.env}\n${options.startCall === true}`;
+    const key = `${viewKey}\n${page}\n${options.env}`;
     let compiled = pages.get(key);
     if (!compiled) {
       if (pages.size >= MAX_PAGES) pages.clear();

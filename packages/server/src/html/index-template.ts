@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { areaModuleName } from '@atrium/api/routes';
-import { ENDPOINTS } from '@atrium/api/endpoints';
 import { readUntilChanged, type ReadUntilChanged } from '../until-changed.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 
@@ -226,22 +225,10 @@ export interface RenderIndexOptions {
    * shell's route table's to choose; the boot fetches them while the session starts.
    */
   home?: boolean;
-  /**
-   * The page's head sends the boot's first call (initialize) itself, before any module has loaded
-   * (@atrium/api start-call.ts). Shell pages only, and not while the browser's sign-out is pending: that
-   * page's client ends the session first and must not start with the old one's answer.
-   */
-  startCall?: boolean;
 }
 
-/** The call a shell page's head sends ahead (`#atrium-start-call`): the one the api's initialize makes. */
-export const START_CALL = { path: ENDPOINTS.initialize.path, body: {} } as const;
-
 /** Fill the placeholders of dist/index.html for one response. */
-export function renderIndex(
-  files: DistFiles,
-  { nonce, login, env, home, startCall }: RenderIndexOptions,
-): string {
+export function renderIndex(files: DistFiles, { nonce, login, env, home }: RenderIndexOptions): string {
   const pageEntries =
     files.preloads?.[login ? 'login' : 'shell'] ??
     preloadsFromImportMap(files.importMap, [
@@ -275,11 +262,10 @@ export function renderIndex(
       ? `<div id="${LOGIN_CONTAINER_ID}" data-atrium-prerendered>${frame.html}</div>\n${prefetchLinks(afterSignInEntries(files))}`
       : '',
     FRAME_HIDDEN: frame ? 'hidden' : '',
-    START_CALL: jsonForScript(startCall && !login ? START_CALL : null),
   };
   // One pass, so a value that happens to contain "{{...}}" is never substituted again.
   return files.template.replace(
-    /\{\{(NONCE|ENV|IMPORTMAP|PRELOADS|LATE_PRELOADS|BUILD_STAMP|BLOCKING_HIDDEN|PAGE_STYLES|LOGIN_FRAME|FRAME_HIDDEN|START_CALL)\}\}/g,
+    /\{\{(NONCE|ENV|IMPORTMAP|PRELOADS|LATE_PRELOADS|BUILD_STAMP|BLOCKING_HIDDEN|PAGE_STYLES|LOGIN_FRAME|FRAME_HIDDEN)\}\}/g,
     (_m, key: string) => values[key] ?? '',
   );
 }

@@ -12,7 +12,6 @@ const TEMPLATE = `<!doctype html><html lang="en"><head>
 </head><body>{{LOGIN_FRAME}}<div id="atrium-frame" {{FRAME_HIDDEN}}>frame</div>
 <div id="atrium-blocking" {{BLOCKING_HIDDEN}}>Setting up the product, please wait...</div>
 <script type="application/json" id="atrium-late-preloads">{{LATE_PRELOADS}}</script>
-<script type="application/json" id="atrium-start-call">{{START_CALL}}</script>
 <script nonce="{{NONCE}}" src="/static/systemjs/system.min.js"></script></body></html>`;
 
 const IMPORT_MAP = {
@@ -160,22 +159,6 @@ describe('index.html', () => {
     for (const other of ['/evaluations', '/homework', '/common/login']) {
       expect(await (await get(other)).text()).not.toContain(homeArea);
     }
-  });
-
-  it("names the boot's first call for the head to send ahead, only where a session may start", async () => {
-    const startCall = (page: string) =>
-      JSON.parse(/id="atrium-start-call">([^<]*)</.exec(page)?.[1] ?? '"missing"') as unknown;
-    const cookie = { cookie: 'atrium_session=abc' };
-    const initialize = { path: '/lapi/rpc/common/ionic/initialize', body: {} };
-    for (const shellPage of ['/home', '/evaluations', '/site']) {
-      expect(startCall(await (await get(shellPage, cookie)).text())).toEqual(initialize);
-    }
-    // No cookie: nobody is signed in, and the boot's own call will say so.
-    expect(startCall(await (await get('/home')).text())).toBeNull();
-    // The login page starts no session; a pending sign-out ends the old one before the page asks.
-    expect(startCall(await (await get('/common/login', cookie)).text())).toBeNull();
-    const signingOut = { cookie: 'atrium_session=abc; atrium_signout=1' };
-    expect(startCall(await (await get('/home', signingOut)).text())).toBeNull();
   });
 
   it('sends browsers the page gzip-encoded with their own nonce, also when they offer brotli', async () => {

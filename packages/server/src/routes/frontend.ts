@@ -11,7 +11,6 @@ import { isHomePagePath, isLoginPagePath } from '../request-logging.js';
 import { importMapOf, preloadsOf } from '@atrium/releases';
 import type { DistFiles } from '../html/index-template.js';
 import { viewForRequest, widgetsRedirectHook } from '../releases/live.js';
-import { PENDING_SIGN_OUT_COOKIE } from './signed-in-login.js';
 import { readUntilChanged } from '../until-changed.js';
 import { registerAssetCache } from './asset-cache.js';
 
@@ -114,15 +113,6 @@ function acceptsGzip(request: FastifyRequest): boolean {
   return header !== undefined && negotiate(header.toLowerCase(), ['gzip']) === 'gzip';
 }
 
-/**
- * Whether the page's head sends initialize ahead of its modules (index-template.ts `startCall`): only for a
- * browser that may have a session (it sent a cookie), and not while its sign-out is pending
- * (PENDING_SIGN_OUT_COOKIE: that page ends the session before it asks for one).
- */
-function sendsStartCall(request: FastifyRequest): boolean {
-  return request.headers.cookie !== undefined && request.cookies[PENDING_SIGN_OUT_COOKIE] === undefined;
-}
-
 /** index.html for a shell or login route; the 503 page when there is no build. */
 export function createIndexHandler(ctx: ServerContext) {
   const readDist = createDistReader(ctx.options.distDir);
@@ -137,7 +127,6 @@ export function createIndexHandler(ctx: ServerContext) {
       env: ctx.options.env,
       login: isLoginPagePath(request.url),
       home: isHomePagePath(request.url),
-      startCall: sendsStartCall(request),
     };
     // Known without a wait in the common case (nothing changed since the last load): no microtask turn.
     const known = ctx.releases.peek();
