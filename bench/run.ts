@@ -39,7 +39,7 @@ import type { LegacyPhpResults } from './lib/legacy-php';
 import type { LegacyLoad } from './lib/legacy';
 import { runLighthouse } from './lib/lighthouse';
 import type { LighthouseScores } from './lib/lighthouse';
-import { measureLoginToHome } from './lib/login-home';
+import { PHASE_NAMES, measureLoginToHome } from './lib/login-home';
 import type { LoginToHomePhases } from './lib/login-home';
 import { measureLoginLoad } from './lib/login-page';
 import type { LoginLoad } from './lib/login-page';
@@ -169,21 +169,10 @@ async function repeat<T>(label: string, runs: number, measure: () => Promise<T>)
 
 /** Where Sign In → home's time goes, as medians over the runs (ms from the click). */
 function phaseLine(runs: readonly LoginToHomePhases[]): string {
-  const names: (keyof LoginToHomePhases)[] = [
-    'signInAnswered',
-    'initializeAnswered',
-    'legacyInitializeAnswered',
-    'atHome',
-    'shellInDom',
-    'headingInDom',
-    'painted',
-  ];
-  return names
-    .map((name) => {
-      const middle = median(runs.map((run) => run[name]));
-      return `${name} ${middle === null ? '–' : `${Math.round(middle)} ms`}`;
-    })
-    .join(', ');
+  return PHASE_NAMES.map((name) => {
+    const middle = median(runs.map((run) => run[name]));
+    return `${name} ${middle === null ? '–' : `${Math.round(middle)} ms`}`;
+  }).join(', ');
 }
 
 /** Atrium and yardstick runs interleaved, so a burst of load on the machine hits both alike. */

@@ -25,6 +25,17 @@ export interface LoginToHomePhases {
   painted: number;
 }
 
+/** The phases in the order they happen (the bench's printed line). */
+export const PHASE_NAMES = [
+  'signInAnswered',
+  'initializeAnswered',
+  'legacyInitializeAnswered',
+  'atHome',
+  'shellInDom',
+  'headingInDom',
+  'painted',
+] as const satisfies readonly (keyof LoginToHomePhases)[];
+
 const PHASE_CALLS = {
   signInAnswered: '/common/login/login_actions.php',
   initializeAnswered: '/lapi/rpc/common/ionic/initialize',

@@ -152,7 +152,7 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
         const loadError = error instanceof AreaLoadError ? error : new AreaLoadError(name, 'failed', error);
         if (quiet) {
           // Before the entry changes: a load its listeners start at once must not find this attempt.
-          pending.delete(name);
+          release();
           forget(name);
           set(name, IDLE);
         } else {
@@ -160,7 +160,11 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
         }
         throw loadError;
       })
-      .finally(() => pending.delete(name));
+      .finally(release);
+    // Only this attempt's own entry: a load started meanwhile (after a quiet failure) keeps its own.
+    function release(): void {
+      if (pending.get(name) === promise) pending.delete(name);
+    }
     pending.set(name, promise);
     return promise;
   }
