@@ -18,6 +18,8 @@
  *   - the loader: a small inline script that styles the server-rendered bar at once and imports the widgets
  *     only after the page's `load` event, so a slow, down or hung Atrium never holds the page up.
  *
+ * And, for the page's <head>, atrium_widgets_head(): holds the first paint until the loader has been parsed.
+ *
  * See README.md beside this file.
  */
 
@@ -36,6 +38,29 @@ const ATRIUM_INLINE_TAGS = ['b', 'strong', 'i', 'em'];
  * nothing cached): the same text as the build's `loaderLite` (kept in step by a test).
  */
 const ATRIUM_FALLBACK_LOADER = "(function(d,w){var me=d.currentScript;if(!me)return;function go(){var s=d.createElement('script');s.type='module';var u=me.getAttribute('data-src');var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})})(document,window);";
+
+/**
+ * An empty element printed after the loader: what atrium_widgets_head()'s link waits for. After it, not the
+ * loader itself: Chromium lets the page paint once the awaited element is in the document, and a script
+ * element is in it just before it runs (measured: waiting for the loader's own id moved nothing).
+ */
+const ATRIUM_READY_ID = 'atrium-widgets-ready';
+
+/**
+ * The HTML to print in the page's <head>: a render-blocking `expect` link on the end of atrium_widgets()'s output.
+ *
+ * Why: a browser paints a page while it is still arriving. When the bytes stop between the server-rendered
+ * bar and the loader that styles it (an output buffer or a network packet ending there, a busy machine), the
+ * bar was painted unstyled, as a plain list, for a frame, and the page below it jumped when the loader ran
+ * (layout shifts of 0.10-0.15 measured on the legacy test pages of tests/e2e/legacy-php-widgets.spec.ts
+ * at 8x CPU, about one load in six). With this
+ * link the browser paints nothing of the body until the loader is parsed (and so has run). A browser
+ * without `rel=expect` ignores it; a page whose loader never comes paints when its HTML is all parsed.
+ */
+function atrium_widgets_head(): string
+{
+    return '<link rel="expect" href="#' . ATRIUM_READY_ID . '" blocking="render">';
+}
 
 /**
  * The HTML to print where the bar belongs (the top of <body>, before the page's own header).
@@ -97,7 +122,8 @@ function atrium_widgets(array $options = []): string
     $html .= "\n<script" . ($nonce !== '' ? ' nonce="' . atrium_escape($nonce) . '"' : '')
         . ' data-src="' . atrium_escape($src) . '"'
         . ($integrity !== '' ? ' data-integrity="' . atrium_escape($integrity) . '"' : '')
-        . '>' . atrium_script_text($loader) . "</script>\n";
+        . '>' . atrium_script_text($loader) . "</script>"
+        . '<template id="' . ATRIUM_READY_ID . '"></template>' . "\n";
     return $html;
 }
 

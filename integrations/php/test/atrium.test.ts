@@ -19,11 +19,15 @@ function ensurePhp(): void {
   ensureDebianPackages({ [PHP]: 'php-cli' });
 }
 
-function render(options: unknown): string {
-  const result = spawnSync(PHP, ['-d', 'display_errors=stderr', '-d', 'error_reporting=-1', DRIVER], {
-    input: JSON.stringify(options),
-    encoding: 'utf8',
-  });
+function render(options: unknown, ...args: string[]): string {
+  const result = spawnSync(
+    PHP,
+    ['-d', 'display_errors=stderr', '-d', 'error_reporting=-1', DRIVER, ...args],
+    {
+      input: JSON.stringify(options),
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0 || result.stderr !== '') {
     throw new Error(`php failed (${result.status}): ${result.stderr}`);
   }
@@ -62,6 +66,15 @@ describe('atrium_widgets()', () => {
     expect(html).toContain('<atrium-notification-bar></atrium-notification-bar>');
     expect(html).toContain('<atrium-dev-toolbar></atrium-dev-toolbar>');
     expect(html).toContain(`<script data-src="/widgets/atrium-widgets.js">${loaderSnippet(null)}</script>`);
+  });
+
+  it('ends with the element the head link waits for, after the loader, so the first paint has the loader run', () => {
+    for (const options of [{}, { manifest: manifestFile, notifications: NOTICES }]) {
+      const html = render(options);
+      expect(html.trimEnd().endsWith('</script><template id="atrium-widgets-ready"></template>')).toBe(true);
+      expect(html.match(/id="atrium-widgets-ready"/g)).toHaveLength(1);
+    }
+    expect(render({}, 'head')).toBe('<link rel="expect" href="#atrium-widgets-ready" blocking="render">');
   });
 
   it('reads the manifest: the hashed entry, its integrity, the nonce and the base', () => {
@@ -163,7 +176,7 @@ describe('atrium_widgets()', () => {
     const html = render({
       notifications: [{ id: '', message: 'x' }, { message: 'no id' }, 'junk', NOTICES[1], NOTICES[1]],
     });
-    expect(html).not.toContain('<template');
+    expect(html).not.toContain('<template shadowrootmode');
     const count = (html.match(/&quot;id&quot;/g) ?? []).length;
     expect(count).toBe(1);
   });

@@ -1,6 +1,7 @@
 <?php
 // Test driver: reads the options as JSON from stdin (strings given as {"latin1": "<hex>"} are passed as
-// raw bytes), prints atrium_widgets($options). Used by atrium.test.ts with php-cli.
+// raw bytes), prints atrium_widgets($options), or atrium_widgets_head() with the argument `head`. Used by
+// atrium.test.ts with php-cli.
 require __DIR__ . '/../atrium.php';
 
 function atrium_test_decode($value)
@@ -16,5 +17,9 @@ function atrium_test_decode($value)
     return $value;
 }
 
+if (isset($argv[1]) && $argv[1] === 'head') {
+    echo atrium_widgets_head();
+    exit(0);
+}
 $options = atrium_test_decode(json_decode(stream_get_contents(STDIN), true));
 echo atrium_widgets(is_array($options) ? $options : []);

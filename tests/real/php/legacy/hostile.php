@@ -12,7 +12,7 @@ header("Content-Security-Policy: default-src 'self'; script-src 'nonce-$nonce' '
 <html lang="en">
 <head>
 <meta http-equiv="Content-Type" content="text/html; charset=utf-8">
-<title>Gradebook (legacy)</title>
+<?= atrium_widgets_head() ?><title>Gradebook (legacy)</title>
 <link rel="stylesheet" type="text/css" href="aggressive.css">
 <script nonce="<?= htmlspecialchars($nonce) ?>" src="react18.php?lib=react"></script>
 <script nonce="<?= htmlspecialchars($nonce) ?>" src="react18.php?lib=react-dom"></script>

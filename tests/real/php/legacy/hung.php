@@ -6,7 +6,7 @@ $nonce = legacy_nonce();
 ?>
 <!DOCTYPE html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Hung Atrium</title></head>
+<head><meta charset="utf-8"><?= atrium_widgets_head() ?><title>Hung Atrium</title></head>
 <body onload="document.body.setAttribute('data-onload', 'ran')">
 <?= atrium_widgets(['manifest' => getenv('ATRIUM_WIDGETS_MANIFEST'), 'base' => getenv('HUNG_ORIGIN')]) ?>
 <h1>Hung Atrium</h1>

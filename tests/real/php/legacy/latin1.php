@@ -8,7 +8,7 @@ $notices = [
 ];
 ?>
 <html>
-<head><title>Emploi du temps</title></head>
+<head><?= atrium_widgets_head() ?><title>Emploi du temps</title></head>
 <body>
 <?= atrium_widgets(['manifest' => getenv('ATRIUM_WIDGETS_MANIFEST'), 'notifications' => $notices, 'charset' => 'ISO-8859-1']) ?>
 <table width="100%"><tr><td><h1>Emploi du temps</h1><p id="latin1">Ann<?= "\xE9" ?>e universitaire</p></td></tr></table>

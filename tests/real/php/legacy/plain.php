@@ -5,7 +5,7 @@ header('Content-Type: text/html; charset=utf-8');
 ?>
 <!DOCTYPE html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Plain page</title></head>
+<head><meta charset="utf-8"><?= atrium_widgets_head() ?><title>Plain page</title></head>
 <body>
 <?= legacy_widgets() ?>
 <h1>Plain page</h1>
