@@ -78,6 +78,32 @@ describe('area loader', () => {
     expect(areaEntry(loader.getState(), '@atrium/area-lms').status).toBe('loaded');
   });
 
+  it('a load a listener starts right after a quiet prefetch failure is the one load of that area', async () => {
+    const imports: Array<{ resolve: (value: unknown) => void; reject: (error: unknown) => void }> = [];
+    const registry: ModuleRegistry = {
+      resolve: (name) => `http://x/${name}.js`,
+      delete: () => true,
+      import: () => new Promise((resolve, reject) => imports.push({ resolve, reject })),
+    };
+    const loader = createAreaLoader({ registry });
+    const name = '@atrium/area-home';
+    // What the shell's outlet does: an idle entry it shows gets loaded at once.
+    let started: Promise<unknown> | null = null;
+    loader.subscribe(() => {
+      if (!started && areaEntry(loader.getState(), name).status === 'idle') started = loader.load(name);
+    });
+    const prefetched = loader.prefetch(name);
+    imports[0]?.reject(new Error('offline'));
+    await prefetched;
+    expect(started).not.toBeNull();
+    // Asked again while that load runs (another render): it joins it instead of importing a third time.
+    const again = loader.load(name);
+    expect(imports).toHaveLength(2);
+    imports[1]?.resolve(lifecycles());
+    expect(await again).toBe(await started);
+    expect(areaEntry(loader.getState(), name)).toMatchObject({ status: 'loaded', attempt: 2 });
+  });
+
   it('gives up after the timeout', async () => {
     vi.useFakeTimers();
     try {
