@@ -18,6 +18,7 @@ import { SideNav } from './chrome/SideNav';
 import { TopBar } from './chrome/TopBar';
 import { UnsavedChangesDialog } from './unsaved/UnsavedChangesDialog';
 import { navSections } from './chrome/nav-items';
+import { startAfterPaint } from './start-after-paint';
 
 export interface ShellProps {
   /** From the root config's customProps: runs the boot sequence again (the boot error's Retry). */
@@ -55,7 +56,7 @@ function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
   const mainRef = useRef<HTMLElement>(null);
 
   useEffect(() => services.unsaved.install(), [services]);
-  useEffect(() => services.updates.start(), [services]);
+  useEffect(() => startAfterPaint(() => services.updates.start()), [services]);
 
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;
   useEffect(() => {

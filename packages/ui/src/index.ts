@@ -1,4 +1,5 @@
 export { adoptStyles, adoptedStyleCount } from './styles';
+export { afterNextPaint } from './after-paint';
 export { StyleRootProvider, usePortalTarget, useStyles } from './use-styles';
 export type { StyleRoot } from './use-styles';
 export { kitCss, useKitStyles } from './kit-styles';

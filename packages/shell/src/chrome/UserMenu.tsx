@@ -4,6 +4,7 @@ import { Button } from '@atrium/ui';
 import { displayName } from '@atrium/session';
 import { useSis } from '../use-shell-state';
 import { useServices } from '../services';
+import { startAfterPaint } from '../start-after-paint';
 import { unreadBadgeText, unreadLabel } from '../notifications/unread-counter';
 import type { UnreadCounterState } from '../notifications/unread-counter';
 import { TopBarToggle } from './TopBarToggle';
@@ -22,7 +23,7 @@ export const UserMenu = memo(function UserMenu() {
   const unreadCount = useStore(unread, selectCount);
   // Counted while the menu is on screen (a signed-in user), refreshed each time the tab is visible again.
   const signedIn = sis !== null;
-  useEffect(() => (signedIn ? unread.start() : undefined), [signedIn, unread]);
+  useEffect(() => (signedIn ? startAfterPaint(() => unread.start()) : undefined), [signedIn, unread]);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const panelId = useId();

@@ -17,11 +17,10 @@ import {
 import type { ApiClient, School, Sis } from '@atrium/api';
 import { canSeeDevToolbar, session as defaultSession, useSession } from '@atrium/session';
 import type { SessionState, SessionStore } from '@atrium/session';
-import { Alert, Button, VisuallyHidden, kitCss, useStyles } from '@atrium/ui';
+import { Alert, Button, VisuallyHidden, afterNextPaint, kitCss, useStyles } from '@atrium/ui';
 import { RecordVideoButton } from '../record-video/index.js';
 import { ReleasesPanel } from '../releases-panel/index.js';
 import { ActingAsBanner } from './ActingAsBanner.js';
-import { afterNextPaint } from './after-paint.js';
 import { isToggleShortcut } from './hotkey.js';
 import { SchoolPicker } from './SchoolPicker.js';
 import { swapSchool } from './school-swap.js';

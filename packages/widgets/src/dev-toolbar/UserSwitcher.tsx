@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Button } from '@atrium/ui';
+import { Button, afterNextPaint } from '@atrium/ui';
 import type { ApiClient, DevUser } from '@atrium/api';
-import { afterNextPaint } from './after-paint.js';
 
 export interface UserSwitcherProps {
   api: Pick<ApiClient, 'devUsers' | 'switchUser'>;

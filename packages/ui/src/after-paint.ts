@@ -1,9 +1,9 @@
 /**
  * Runs `callback` once the next frame has been painted: requestAnimationFrame runs just before the frame,
- * the task queued from it runs after. The toolbar's first render is synchronous (the user pressed
- * Ctrl+Shift+A and waits for it), and React then runs that render's effects in the same task; the calls
- * they start (users, roster, migration map) only fill in lists, so they start after the toolbar is on screen
- * instead of before. Returns a cancel for an effect's cleanup.
+ * the task queued from it runs after. A render right after a click or a key is synchronous, and React then
+ * runs that render's effects in the same task, before the browser paints; work those effects start that
+ * the user does not wait for (the toolbar's user list, the shell's update check and unread count) goes
+ * after the paint instead. Returns a cancel for an effect's cleanup.
  */
 export function afterNextPaint(callback: () => void): () => void {
   let cancelled = false;
