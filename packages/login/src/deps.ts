@@ -7,6 +7,7 @@ import { navigateToUrl } from 'single-spa';
 import type { CarouselDeps } from './core/carousel';
 import type { ExternalPopupDeps, PopupWindow } from './core/external-popup';
 import type { BootResult } from './core/login-machine';
+import { withEarlySettings } from './early-settings';
 
 export type LoginApi = Pick<
   ApiClient,
@@ -58,7 +59,7 @@ export function browserDeps(
   prepare: () => Promise<unknown> = async () => {},
 ): LoginDeps {
   return {
-    api: defaultApi,
+    api: withEarlySettings(defaultApi),
     boot,
     prepare: whenIdle(prepare),
     navigate: (url) => navigateToUrl(url),

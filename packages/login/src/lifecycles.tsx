@@ -16,6 +16,7 @@ import { LoginRoot } from './components/LoginRoot';
 import type { LoginRootProps } from './components/LoginRoot';
 import { LoginCrash } from './components/LoginCrash';
 import { PRERENDERED_ATTR, retirePrerendered } from './components/prerendered';
+import { sendSettingsEarly } from './early-settings';
 
 const lifecycles = createReactLifecycles<LoginRootProps>({
   root: LoginRoot,
@@ -29,6 +30,8 @@ type LoginProps = LoginRootProps & { name: string };
 const asAppProps = (props: LoginProps) => props as LoginProps & AppProps;
 
 /**
+ * The login settings go out now, before hydration (early-settings.ts).
+ *
  * A sign-out whose logout call failed (the shell sent the user here anyway) is finished once the login page
  * has loaded, so the old session ends on the server too, for legacy pages and the request log (issue 19).
  * Not awaited: the page must not wait on a server that may be unreachable. In an idle moment rather than
@@ -36,6 +39,7 @@ const asAppProps = (props: LoginProps) => props as LoginProps & AppProps;
  * the mount's task while the user may be typing (issue 17). A sign-in meanwhile clears it (api's signIn).
  */
 export async function bootstrap(props: LoginProps): Promise<void> {
+  sendSettingsEarly(api);
   const finish = () => void api.finishPendingSignOut();
   if (typeof requestIdleCallback === 'function') requestIdleCallback(finish, { timeout: 2000 });
   else setTimeout(finish, 0);
