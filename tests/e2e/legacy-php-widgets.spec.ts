@@ -119,6 +119,41 @@ async function recordProblems(page: Page): Promise<{ errors: () => Promise<strin
   };
 }
 
+interface Shift {
+  value: number;
+  /** Each moved element: what it is, its box before and after. */
+  moved: string[];
+}
+
+/** Layout shifts without recent input, from the document's start, for each document the page loads. */
+async function recordShifts(page: Page): Promise<() => Promise<Shift[]>> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string[] }[] = [];
+    Object.defineProperty(window, '__shifts', { value: shifts });
+    const describe = (node: Node | null) =>
+      node ? `${node.nodeName}${node instanceof Element && node.id ? `#${node.id}` : ''}` : 'a removed node';
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        }
+      >) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map(
+          ({ node, previousRect: p, currentRect: c }) =>
+            `${describe(node)} ${p.x},${p.y} ${p.width}x${p.height} -> ${c.x},${c.y} ${c.width}x${c.height}`,
+        );
+        shifts.push({ value: entry.value, moved });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+}
+
+const totalShift = (shifts: readonly Shift[]) => shifts.reduce((sum, shift) => sum + shift.value, 0);
+
 /** The widgets' script has run and the bar is Lit's own (no longer the server's markup). */
 async function widgetsUp(page: Page): Promise<void> {
   await page.waitForFunction(async () => {
@@ -324,42 +359,32 @@ test.describe('the widgets on real legacy PHP pages', () => {
   // unstyled for a frame (the HTML arriving in pieces) and shifted the page by 0.10-0.15 (docs/embedding.md).
   test('server-rendered notices: layout shift at most 0.01 once the widgets have taken over', async () => {
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const shifts: { value: number; moved: string[] }[] = [];
-      Object.defineProperty(window, '__shifts', { value: shifts });
-      const describe = (node: Node | null) =>
-        node
-          ? `${node.nodeName}${node instanceof Element && node.id ? `#${node.id}` : ''}`
-          : 'a removed node';
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<
-          PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-            sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-          }
-        >) {
-          if (entry.hadRecentInput) continue;
-          const moved = entry.sources.map(
-            ({ node, previousRect: p, currentRect: c }) =>
-              `${describe(node)} ${p.x},${p.y} ${p.width}x${p.height} -> ${c.x},${c.y} ${c.width}x${c.height}`,
-          );
-          shifts.push({ value: entry.value, moved });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const shifts = await recordShifts(page);
     await signIn(page, 'student');
     for (const name of ['hostile.php', 'plain.php', 'latin1.php']) {
       await page.goto(url(name));
       await widgetsUp(page);
       await page.waitForTimeout(500);
-      const shifts = await page.evaluate(
-        () => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts,
-      );
-      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+      const list = await shifts();
       // When it fails, the message says what moved, and from where to where.
-      expect(total, `${name}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.01);
+      expect(totalShift(list), `${name}: ${JSON.stringify(list)}`).toBeLessThanOrEqual(0.01);
     }
+  });
+
+  test('a page that arrives in pieces (the loader 300 ms after the bar): the head link keeps the unstyled bar off the screen', async () => {
+    const page = await context.newPage();
+    const shifts = await recordShifts(page);
+    await signIn(page, 'student');
+    await page.goto(url('plain.php?split=1'));
+    await widgetsUp(page);
+    await page.waitForTimeout(500);
+    const withLink = await shifts();
+    expect(totalShift(withLink), JSON.stringify(withLink)).toBeLessThanOrEqual(0.01);
+    // The same page without atrium_widgets_head(): the bar is painted as a plain list, then jumps.
+    await page.goto(url('plain.php?split=1&head=0'));
+    await widgetsUp(page);
+    await page.waitForTimeout(500);
+    expect(totalShift(await shifts())).toBeGreaterThan(0.05);
   });
 
   test('a Latin-1 page in quirks mode shows the accents right, before and after the script', async () => {
