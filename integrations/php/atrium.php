@@ -52,10 +52,10 @@ const ATRIUM_READY_ID = 'atrium-widgets-ready';
  * Why: a browser paints a page while it is still arriving. When the bytes stop between the server-rendered
  * bar and the loader that styles it (an output buffer or a network packet ending there, a busy machine), the
  * bar was painted unstyled, as a plain list, for a frame, and the page below it jumped when the loader ran
- * (layout shifts of 0.10-0.15 measured on the legacy test pages of tests/e2e/legacy-php-widgets.spec.ts
- * at 8x CPU, about one load in six). With this
- * link the browser paints nothing of the body until the loader is parsed (and so has run). A browser
- * without `rel=expect` ignores it; a page whose loader never comes paints when its HTML is all parsed.
+ * (layout shifts of 0.10-0.15 on the legacy test pages of tests/e2e/legacy-php-widgets.spec.ts at 8x
+ * CPU, about one load in six). With this link the browser paints nothing of the body until the loader has
+ * run. A browser without `rel=expect` ignores it; a page whose loader never comes paints when its HTML is
+ * all parsed.
  */
 function atrium_widgets_head(): string
 {

@@ -125,8 +125,12 @@ interface Shift {
   moved: string[];
 }
 
-/** Layout shifts without recent input, from the document's start, for each document the page loads. */
-async function recordShifts(page: Page): Promise<() => Promise<Shift[]>> {
+/**
+ * Records layout shifts without recent input, from each document's start; the returned function loads one
+ * legacy screen, waits for the widgets to take over (and late shifts, a font or the session's answer, for a
+ * moment more) and returns that document's shifts.
+ */
+async function recordShifts(page: Page): Promise<(screen: string) => Promise<Shift[]>> {
   await page.addInitScript(() => {
     const shifts: { value: number; moved: string[] }[] = [];
     Object.defineProperty(window, '__shifts', { value: shifts });
@@ -149,7 +153,12 @@ async function recordShifts(page: Page): Promise<() => Promise<Shift[]>> {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  return () => page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+  return async (screen) => {
+    await page.goto(url(screen));
+    await widgetsUp(page);
+    await page.waitForTimeout(500);
+    return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+  };
 }
 
 const totalShift = (shifts: readonly Shift[]) => shifts.reduce((sum, shift) => sum + shift.value, 0);
@@ -359,13 +368,10 @@ test.describe('the widgets on real legacy PHP pages', () => {
   // unstyled for a frame (the HTML arriving in pieces) and shifted the page by 0.10-0.15 (docs/embedding.md).
   test('server-rendered notices: layout shift at most 0.01 once the widgets have taken over', async () => {
     const page = await context.newPage();
-    const shifts = await recordShifts(page);
+    const shiftsOf = await recordShifts(page);
     await signIn(page, 'student');
     for (const name of ['hostile.php', 'plain.php', 'latin1.php']) {
-      await page.goto(url(name));
-      await widgetsUp(page);
-      await page.waitForTimeout(500);
-      const list = await shifts();
+      const list = await shiftsOf(name);
       // When it fails, the message says what moved, and from where to where.
       expect(totalShift(list), `${name}: ${JSON.stringify(list)}`).toBeLessThanOrEqual(0.01);
     }
@@ -373,18 +379,12 @@ test.describe('the widgets on real legacy PHP pages', () => {
 
   test('a page that arrives in pieces (the loader 300 ms after the bar): the head link keeps the unstyled bar off the screen', async () => {
     const page = await context.newPage();
-    const shifts = await recordShifts(page);
+    const shiftsOf = await recordShifts(page);
     await signIn(page, 'student');
-    await page.goto(url('plain.php?split=1'));
-    await widgetsUp(page);
-    await page.waitForTimeout(500);
-    const withLink = await shifts();
+    const withLink = await shiftsOf('plain.php?split=1');
     expect(totalShift(withLink), JSON.stringify(withLink)).toBeLessThanOrEqual(0.01);
     // The same page without atrium_widgets_head(): the bar is painted as a plain list, then jumps.
-    await page.goto(url('plain.php?split=1&head=0'));
-    await widgetsUp(page);
-    await page.waitForTimeout(500);
-    expect(totalShift(await shifts())).toBeGreaterThan(0.05);
+    expect(totalShift(await shiftsOf('plain.php?split=1&head=0'))).toBeGreaterThan(0.05);
   });
 
   test('a Latin-1 page in quirks mode shows the accents right, before and after the script', async () => {

@@ -30,8 +30,6 @@ type LoginProps = LoginRootProps & { name: string };
 const asAppProps = (props: LoginProps) => props as LoginProps & AppProps;
 
 /**
- * The login settings go out now, before hydration (early-settings.ts).
- *
  * A sign-out whose logout call failed (the shell sent the user here anyway) is finished once the login page
  * has loaded, so the old session ends on the server too, for legacy pages and the request log (issue 19).
  * Not awaited: the page must not wait on a server that may be unreachable. In an idle moment rather than
@@ -39,6 +37,7 @@ const asAppProps = (props: LoginProps) => props as LoginProps & AppProps;
  * the mount's task while the user may be typing (issue 17). A sign-in meanwhile clears it (api's signIn).
  */
 export async function bootstrap(props: LoginProps): Promise<void> {
+  // Before hydration, not from the first render's effect (early-settings.ts).
   sendSettingsEarly(api);
   const finish = () => void api.finishPendingSignOut();
   if (typeof requestIdleCallback === 'function') requestIdleCallback(finish, { timeout: 2000 });
