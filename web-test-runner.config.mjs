@@ -1,5 +1,6 @@
 /**
- * @web/test-runner: the custom elements of packages/widgets in real Chromium (Debian's /usr/bin/chromium).
+ * @web/test-runner: the custom elements of packages/widgets, and index.html's module tasks
+ * (root-config/page) against the real SystemJS, in real Chromium (Debian's /usr/bin/chromium).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,7 @@ if (!hasTestFiles(path.resolve('packages/widgets/test'))) {
 }
 
 export default {
-  files: FILES,
+  files: [FILES, 'root-config/test/**/*.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'production'] },
   // One file at a time: the React tests bundle React with esbuild, and two cores are all CI has.
   concurrency: 1,

@@ -4,6 +4,7 @@ import {
   createImportMap,
   createPreloads,
   pageModules,
+  fillPageTemplate,
   renderTemplate,
   sri,
   systemDeps,
@@ -87,5 +88,15 @@ describe('build output', () => {
   it('fills only the placeholders it knows, and formats the stamp like the product', () => {
     expect(renderTemplate('{{BUILD_STAMP}} {{NONCE}}', { BUILD_STAMP: 'x' })).toBe('x {{NONCE}}');
     expect(buildStamp(new Date(Date.UTC(2025, 9, 27, 10, 34, 46)))).toBe('2025_10_27_103446');
+  });
+
+  it('fills the page template, and stops when a build-time placeholder is missing from it', () => {
+    expect(fillPageTemplate('<style>{{BASE_CSS}}</style>{{NONCE}}', { BASE_CSS: 'a{}' })).toBe(
+      '<style>a{}</style>{{NONCE}}',
+    );
+    // What a formatter made of `{{MODULE_TASKS}}` in a script once.
+    expect(() => fillPageTemplate('<script>{ { MODULE_TASKS; } }</script>', { MODULE_TASKS: 'x' })).toThrow(
+      'index.html has no {{MODULE_TASKS}} to fill',
+    );
   });
 });

@@ -5,7 +5,8 @@
  *   dist/importmap.json  imports + SystemJS `integrity` (sha384) + `depcache` for every System module
  *   dist/preloads.json   per page ('login' | 'shell'), the modules to <link rel="preload"> with integrity
  *   dist/build.json      { stamp, app_title, start_page }
- *   dist/index.html      root-config/index.html with the build-time placeholders filled (base.css inlined)
+ *   dist/index.html      root-config/index.html with the build-time placeholders filled (base.css and
+ *                        root-config/page/module-tasks.js inlined)
  *   dist/login-frame.json the login page's first screen as HTML + its CSS (scripts/prerender-login.ts)
  *   dist/static/         packages/server/public
  *   dist/assets/systemjs-s.min.<hash>.js  the SystemJS loader, content-hashed
@@ -84,6 +85,19 @@ export function buildStamp(now: Date = new Date()): string {
 /** Fills the placeholders known at build time; the server fills the per-response ones ({{NONCE}}, ...). */
 export function renderTemplate(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/**
+ * index.html's build-time placeholders filled, each of which must be there: one lost from the template (a
+ * formatter once turned `{{MODULE_TASKS}}` in the start script into JavaScript) would ship a page that
+ * fails at its first line of script, so the build stops instead.
+ */
+export function fillPageTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  for (const key of Object.keys(values)) {
+    if (!template.includes(`{{${key}}}`))
+      throw new BuildError('missing-template', `index.html has no {{${key}}} to fill`);
+  }
+  return renderTemplate(template, values);
 }
 
 interface Collected {
@@ -186,11 +200,18 @@ export function writeBuildOutput(
   if (!existsSync(templateFile))
     throw new BuildError('missing-template', `no page template at ${templateFile}`);
   const baseCss = readFileSync(path.join(options.outDir, 'static', 'base.css'), 'utf8');
-  const html = renderTemplate(readFileSync(templateFile, 'utf8'), {
+  // A file of its own so a browser test can run it against the real SystemJS; its comment header stays.
+  const moduleTasks = readFileSync(
+    path.join(options.rootDir, 'root-config', 'page', 'module-tasks.js'),
+    'utf8',
+  );
+  const buildValues = {
     SYSTEMJS_SRC: systemjsSrc,
     SYSTEMJS_INTEGRITY: systemjsIntegrity,
     BASE_CSS: baseCss.trim(),
-  });
+    MODULE_TASKS: moduleTasks.trim(),
+  };
+  const html = fillPageTemplate(readFileSync(templateFile, 'utf8'), buildValues);
   writeJson(path.join(options.outDir, 'login-frame.json'), loginFrame);
   // Last: the server reloads its page files when index.html changes, so it must not see a new index.html
   // beside an old login frame.
