@@ -38,6 +38,14 @@ const boot = createLazyPageBoot(
     }
     return { session: module.session, startFromBoot: module.startFromBoot };
   },
+  undefined,
+  // Its code not loaded, the boot has no store to show a Retry with: the page's load error says so.
+  (error) =>
+    errorHandler({
+      appOrParcelName: '@atrium/root-config',
+      message: `the boot sequence did not load: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    }),
 );
 
 void startRootConfig({

@@ -67,6 +67,26 @@ describe('createLazyPageBoot', () => {
     expect(loadSession).toHaveBeenCalledTimes(2);
   });
 
+  it('a load failure goes to reportLoadFailure (the page shows its load error), a boot failure to reportError', async () => {
+    const failure = new Error('ChunkLoadError');
+    const createPageBoot = vi.fn(() => async () => 'started' as const);
+    const loadBootModule = vi
+      .fn()
+      .mockRejectedValueOnce(failure)
+      .mockResolvedValueOnce({ createPageBoot, prepareLanding: async () => {} });
+    const reportError = vi.fn();
+    const reportLoadFailure = vi.fn();
+    const boot = createLazyPageBoot(loadBootModule, async () => pageSession, reportError, reportLoadFailure);
+
+    await expect(boot()).resolves.toBe('error');
+    expect(reportLoadFailure).toHaveBeenCalledWith(failure);
+    expect(reportError).not.toHaveBeenCalled();
+    await expect(boot()).resolves.toBe('started');
+    // The boot itself reports to reportError (its failures show the shell's Retry).
+    expect(createPageBoot).toHaveBeenCalledWith(pageSession, reportError);
+    expect(reportLoadFailure).toHaveBeenCalledTimes(1);
+  });
+
   it('prepares ahead of a boot with the same load: the chunk and the session once, the landing warmed', async () => {
     const run = vi.fn(async () => 'started' as const);
     const prepareLanding = vi.fn(async () => {});

@@ -24,13 +24,16 @@ export interface PageBoot extends Boot {
 }
 
 /**
- * A failed load resolves 'error' like any other boot failure (reported, no retry storm) and is forgotten,
- * so the next call (the shell's Retry) loads again.
+ * A failed load resolves 'error' like any other boot failure (no retry storm) and is forgotten, so the next
+ * call loads again. It is reported through `reportLoadFailure`, not `reportError`: without its code the
+ * boot has no session store, so the shell can show no Retry and the blocking message would spin on; the
+ * page wires the application error handler there (its load error, with Reload).
  */
 export function createLazyPageBoot(
   loadBootModule: () => Promise<BootModule>,
   loadSession: () => Promise<BootSession>,
   reportError: (error: unknown) => void = (error) => console.error('[atrium] boot failed', error),
+  reportLoadFailure: (error: unknown) => void = reportError,
 ): PageBoot {
   let loaded: Promise<{ module: BootModule; run: Boot }> | null = null;
   const load = () =>
@@ -45,7 +48,7 @@ export function createLazyPageBoot(
       ({ run } = await load());
     } catch (error) {
       loaded = null;
-      reportError(error);
+      reportLoadFailure(error);
       return 'error';
     }
     return run();

@@ -209,3 +209,21 @@ test("home's bundle failing while the password is typed: Sign In still lands on 
   await expect(page.getByText("This part of Atrium couldn't be loaded")).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: 'Part of the page failed to load.' })).toBeHidden();
 });
+
+/** The boot sequence's own chunk of the root config (`atrium-root-config.<id>.<hash>.js`; lazy-boot.ts). */
+const BOOT_CHUNK = /\/assets\/atrium-root-config\.\d+\.[0-9a-f]+\.js$/;
+
+test('the boot chunk failing to load on a signed-in page: it says part of it failed, no endless spinner', async ({
+  page,
+}) => {
+  await signInToHome(page);
+  await page.route(BOOT_CHUNK, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'Part of the page failed to load.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Setting up the product' })).toBeHidden();
+  // Reload is the way back once the file can be fetched again.
+  await page.unroute(BOOT_CHUNK);
+  await page.getByRole('link', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Part of the page failed to load.' })).toBeHidden();
+});
