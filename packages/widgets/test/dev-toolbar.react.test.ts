@@ -465,4 +465,34 @@ describe('legacy loader element', () => {
       el.remove();
     }
   });
+
+  it('a Ctrl+Shift+A pressed before the session has answered opens it for root, and does nothing for a student', async () => {
+    for (const who of ['root', 'student'] as const) {
+      let answer: (snapshot: LegacySessionSnapshot) => void = () => {};
+      const mounted: Array<{ defaultOpen: boolean; openedByShortcut?: boolean }> = [];
+      TestLoader.deps = {
+        loadSession: () => new Promise((resolve) => (answer = resolve)),
+        loadToolbar: async () => ({ mountDevToolbar: (_host, options) => (mounted.push(options), () => {}) }),
+      };
+      const el = document.createElement('test-dev-toolbar-loader');
+      container.append(el);
+      await settle();
+      const early = new KeyboardEvent('keydown', {
+        key: 'a',
+        code: 'KeyA',
+        ctrlKey: true,
+        shiftKey: true,
+        cancelable: true,
+      });
+      window.dispatchEvent(early);
+      // Not known to be ours yet: the page (or the browser) still gets the key.
+      expect(early.defaultPrevented, who).to.equal(false);
+      answer({ sis: sisFor(who), notifications: [] });
+      await settle();
+      expect(mounted, who).to.deep.equal(
+        who === 'root' ? [{ defaultOpen: false, openedByShortcut: true }] : [],
+      );
+      el.remove();
+    }
+  });
 });

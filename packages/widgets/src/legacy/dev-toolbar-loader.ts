@@ -1,7 +1,8 @@
 /**
  * `<atrium-dev-toolbar>` on legacy pages: a tiny element with no React in it. It waits for the legacy
- * session; for root or headquarters users it only listens for Ctrl+Shift+A, and imports the toolbar chunk
- * (React included) on that first press, mounting it open. Someone acting as another user needs the way
+ * session; for root or headquarters users it only listens for Ctrl+Shift+A (a press while the session is
+ * still on its way counts), and imports the toolbar chunk (React included) on that first press, mounting it
+ * open. Someone acting as another user needs the way
  * back on every page, so for them the chunk loads at once (the acting-as banner). Everyone else downloads
  * nothing more. This is about bytes, not security: the server refuses the actions anyway.
  */
@@ -49,19 +50,29 @@ export class DevToolbarLoaderElement extends HTMLElement {
     if (!deps || this.unmount) return;
     const generation = ++this.generation;
     const defaultOpen = this.getAttribute('default-open') === 'true';
+    // Listening from the start: the server paints a page's notices before the session has answered, and
+    // a root user may press the shortcut then. That press is kept, and acted on once the session says who
+    // is here (nothing for anyone else, and nothing prevented: we did not know it was ours).
+    let known = false;
+    let pressed = false;
+    const open = (options = { defaultOpen: false, openedByShortcut: true }) => {
+      this.stopListening();
+      this.mount(deps, generation, options);
+    };
+    this.onShortcut = (event: KeyboardEvent) => {
+      if (!isToggleShortcut(event)) return;
+      pressed = true;
+      if (!known) return;
+      event.preventDefault();
+      open();
+    };
+    window.addEventListener('keydown', this.onShortcut);
     void deps.loadSession().then((snapshot) => {
-      if (!needsToolbar(snapshot) || generation !== this.generation) return;
-      if (needsToolbarAtOnce(snapshot, defaultOpen)) {
-        this.mount(deps, generation, { defaultOpen, openedByShortcut: false });
-        return;
-      }
-      this.onShortcut = (event: KeyboardEvent) => {
-        if (!isToggleShortcut(event)) return;
-        event.preventDefault();
-        this.stopListening();
-        this.mount(deps, generation, { defaultOpen: false, openedByShortcut: true });
-      };
-      window.addEventListener('keydown', this.onShortcut);
+      if (generation !== this.generation) return;
+      known = true;
+      if (needsToolbarAtOnce(snapshot, defaultOpen)) open({ defaultOpen, openedByShortcut: false });
+      else if (!needsToolbar(snapshot)) this.stopListening();
+      else if (pressed) open();
     });
   }
 
