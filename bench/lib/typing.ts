@@ -9,8 +9,12 @@
  *   for the page to take them (a person does not wait either); the Event Timing API reports each event's delay (`processingStart - startTime`), and the worst
  *   `keydown`/`input`/`pointerdown` delay is the figure. The longest main-thread task after first paint is
  *   kept beside it (Long Tasks API), as are the long animation frames' scripts, to say where the time went.
+ *   This row runs in a Chromium with no inspector on the page (bare-chromium.ts): Playwright's makes V8
+ *   record a detailed stack for every `Error` created, which made react-dom's module body several times
+ *   slower than in a person's browser.
  */
 import type { Browser, CDPSession } from 'playwright-core';
+import type { BareChromium, BarePage } from './bare-chromium';
 import { COLD_VIEWPORT, openColdPage } from './browser';
 
 export const USERNAME_SELECTOR = 'input[name="username"]';
@@ -240,36 +244,43 @@ export async function usernameFieldPoint(browser: Browser, url: string): Promise
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-function waitForFirstPaint(cdp: CDPSession, timeoutMs: number): Promise<boolean> {
+function waitForFirstPaint(
+  cdp: Pick<CDPSession, 'on'> | Pick<BarePage, 'on'>,
+  timeoutMs: number,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
-    cdp.on('Page.lifecycleEvent', (event: { name: string }) => {
-      if (event.name !== 'firstContentfulPaint') return;
-      clearTimeout(timer);
-      resolve(true);
-    });
+    (cdp.on as (event: string, handler: (event: { name?: unknown }) => void) => void)(
+      'Page.lifecycleEvent',
+      (event) => {
+        if (event.name !== 'firstContentfulPaint') return;
+        clearTimeout(timer);
+        resolve(true);
+      },
+    );
   });
 }
 
-/** Worst input delay during boot: one cold load, typed at from first paint. */
+/**
+ * Worst input delay during boot: one cold load, typed at from first paint, in a Chromium with no inspector
+ * attached to the page (bare-chromium.ts says why: Playwright's made react-dom's start several times slower).
+ */
 export async function measureInputDelay(
-  browser: Browser,
+  chromium: BareChromium,
   url: string,
   cpuThrottle: number,
   field: FieldPoint | null,
 ): Promise<InputDelayResult> {
-  const cold = await openColdPage(browser, { cpuThrottle, initScript: EVENT_OBSERVER });
+  const page = await chromium.openColdPage({ cpuThrottle, initScript: EVENT_OBSERVER });
   try {
-    const { page, cdp } = cold;
-    await cdp.send('Page.enable');
-    await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
-    const painted = waitForFirstPaint(cdp, 30_000);
-    const loaded = page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    const painted = waitForFirstPaint(page, 30_000);
+    const loaded = page.goto(url, 60_000);
     if (!(await painted)) throw new Error(`${url}: no first contentful paint within 30 s`);
     // Sent without awaiting: the browser stamps each event when it gets it, the page takes it when it can.
     const sent: Promise<unknown>[] = [];
     const send = (method: 'Input.dispatchMouseEvent' | 'Input.dispatchKeyEvent', params: object) => {
-      const done = cdp.send(method, params as never).catch(() => undefined);
+      const done = page.send(method, params as Record<string, unknown>).catch(() => undefined);
       sent.push(done);
       return done;
     };
@@ -301,21 +312,20 @@ export async function measureInputDelay(
     await Promise.race([Promise.all(sent), sleep(30_000)]);
     await loaded.catch(() => undefined);
     // Let the last events' entries be delivered to the observer.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    const data = await page.evaluate((selector) => {
-      const state = window as unknown as {
-        __benchEvents?: EventRecord[];
-        __benchLongTasks?: TaskRecord[];
-        __benchLongFrames?: FrameRecord[];
-      };
-      return {
-        events: state.__benchEvents ?? [],
-        tasks: state.__benchLongTasks ?? [],
-        frames: state.__benchLongFrames ?? [],
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-        value: document.querySelector<HTMLInputElement>(selector)?.value ?? null,
-      };
-    }, USERNAME_SELECTOR);
+    await page.evaluate('new Promise((resolve) => setTimeout(resolve, 200))');
+    const data = await page.evaluate<{
+      events: EventRecord[];
+      tasks: TaskRecord[];
+      frames: FrameRecord[];
+      fcp: number | null;
+      value: string | null;
+    }>(`({
+      events: window.__benchEvents || [],
+      tasks: window.__benchLongTasks || [],
+      frames: window.__benchLongFrames || [],
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      value: document.querySelector(${JSON.stringify(USERNAME_SELECTOR)})?.value ?? null,
+    })`);
     const fcp = data.fcp ?? 0;
     const inWindow = (startTime: number) => startTime >= fcp && startTime <= fcp + TYPING_WINDOW_MS;
     const measured = data.events.filter(
@@ -340,6 +350,6 @@ export async function measureInputDelay(
         .slice(0, 3),
     };
   } finally {
-    await cold.close();
+    await page.close();
   }
 }
