@@ -200,11 +200,12 @@ export function writeBuildOutput(
   if (!existsSync(templateFile))
     throw new BuildError('missing-template', `no page template at ${templateFile}`);
   const baseCss = readFileSync(path.join(options.outDir, 'static', 'base.css'), 'utf8');
-  // A file of its own so a browser test can run it against the real SystemJS; its comment header stays.
+  // A file of its own so a browser test can run it against the real SystemJS. Its header comment is for
+  // the repository's readers: every page would carry it, so it stays behind.
   const moduleTasks = readFileSync(
     path.join(options.rootDir, 'root-config', 'page', 'module-tasks.js'),
     'utf8',
-  );
+  ).replace(/^\/\*[\s\S]*?\*\/\s*/, '');
   const buildValues = {
     SYSTEMJS_SRC: systemjsSrc,
     SYSTEMJS_INTEGRITY: systemjsIntegrity,

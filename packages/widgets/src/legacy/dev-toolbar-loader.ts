@@ -2,9 +2,9 @@
  * `<atrium-dev-toolbar>` on legacy pages: a tiny element with no React in it. It waits for the legacy
  * session; for root or headquarters users it only listens for Ctrl+Shift+A (a press while the session is
  * still on its way counts), and imports the toolbar chunk (React included) on that first press, mounting it
- * open. Someone acting as another user needs the way
- * back on every page, so for them the chunk loads at once (the acting-as banner). Everyone else downloads
- * nothing more. This is about bytes, not security: the server refuses the actions anyway.
+ * open. Someone acting as another user needs the way back on every page, so for them the chunk loads at
+ * once (the acting-as banner). Everyone else downloads nothing more. This is about bytes, not security: the
+ * server refuses the actions anyway.
  */
 import type { LegacySessionSnapshot } from '../registry.js';
 import { WIDGETS_VERSION } from '../version.js';
