@@ -56,7 +56,7 @@ export interface BareChromium {
 
 /**
  * The switches Playwright launches Chromium with that change how a page is scheduled, painted or given input
- * (playwright-core's chromiumSwitches, as of 1.5x), so the only difference from the other rows' browser is
+ * (playwright-core 1.65's chromiumSwitches), so the only difference from the other rows' browser is
  * the inspector: no background throttling, input allowed before the first commit, no paint holding.
  */
 const AS_PLAYWRIGHT_DOES = [
@@ -109,6 +109,11 @@ class PipeConnection {
   on(sessionId: string, event: string, handler: Handler): void {
     const key = `${sessionId}:${event}`;
     this.handlers.set(key, [...(this.handlers.get(key) ?? []), handler]);
+  }
+
+  /** Drops a closed tab's listeners. */
+  forget(sessionId: string): void {
+    for (const key of this.handlers.keys()) if (key.startsWith(`${sessionId}:`)) this.handlers.delete(key);
   }
 
   private receive(text: string): void {
@@ -205,6 +210,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
         return answer.result.value as T;
       },
       async close() {
+        connection.forget(sessionId);
         await connection.send('Target.disposeBrowserContext', { browserContextId });
       },
     };

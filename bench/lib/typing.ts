@@ -13,8 +13,8 @@
  *   record a detailed stack for every `Error` created, which made react-dom's module body several times
  *   slower than in a person's browser.
  */
-import type { Browser, CDPSession } from 'playwright-core';
-import type { BareChromium, BarePage } from './bare-chromium';
+import type { Browser } from 'playwright-core';
+import type { BareChromium } from './bare-chromium';
 import { COLD_VIEWPORT, openColdPage } from './browser';
 
 export const USERNAME_SELECTOR = 'input[name="username"]';
@@ -104,7 +104,10 @@ export async function measureTypedText(
     await cdp.send('Page.enable');
     await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
     let paintedYet = false;
-    const painted = waitForFirstPaint(cdp, 30_000).then(() => (paintedYet = true));
+    const painted = waitForFirstPaint(
+      (listener) => cdp.on('Page.lifecycleEvent', (event) => listener(event.name)),
+      30_000,
+    ).then(() => (paintedYet = true));
     // In the page's HTML (Atrium's prerendered form): there before the first paint, clicked at that paint.
     let inHtml = false;
     void seen.then(() => (inHtml = !paintedYet));
@@ -244,20 +247,17 @@ export async function usernameFieldPoint(browser: Browser, url: string): Promise
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-function waitForFirstPaint(
-  cdp: Pick<CDPSession, 'on'> | Pick<BarePage, 'on'>,
-  timeoutMs: number,
-): Promise<boolean> {
+/** Lifecycle event names from either driver's CDP session (Playwright's, or bare-chromium's). */
+type LifecycleEvents = (listener: (name: unknown) => void) => void;
+
+function waitForFirstPaint(lifecycleEvents: LifecycleEvents, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
-    (cdp.on as (event: string, handler: (event: { name?: unknown }) => void) => void)(
-      'Page.lifecycleEvent',
-      (event) => {
-        if (event.name !== 'firstContentfulPaint') return;
-        clearTimeout(timer);
-        resolve(true);
-      },
-    );
+    lifecycleEvents((name) => {
+      if (name !== 'firstContentfulPaint') return;
+      clearTimeout(timer);
+      resolve(true);
+    });
   });
 }
 
@@ -274,7 +274,10 @@ export async function measureInputDelay(
   const page = await chromium.openColdPage({ cpuThrottle, initScript: EVENT_OBSERVER });
   try {
     await page.send('Page.setLifecycleEventsEnabled', { enabled: true });
-    const painted = waitForFirstPaint(page, 30_000);
+    const painted = waitForFirstPaint(
+      (listener) => page.on('Page.lifecycleEvent', (event) => listener(event.name)),
+      30_000,
+    );
     const loaded = page.goto(url, 60_000);
     if (!(await painted)) throw new Error(`${url}: no first contentful paint within 30 s`);
     // Sent without awaiting: the browser stamps each event when it gets it, the page takes it when it can.

@@ -43,28 +43,21 @@ function runModulesInTasks(loader) {
       var execute = declared && declared.execute;
       if (!execute) return declared;
       var url = _context && _context.meta && _context.meta.url;
-      var settle;
-      var ended = new Promise(function (resolve, reject) {
-        settle = { resolve: resolve, reject: reject };
+      // Follows the body once it starts (resolving to it settles as it does).
+      var startBody;
+      var ended = new Promise(function (resolve) {
+        startBody = resolve;
       });
       // Its failure is SystemJS's to report; this copy is only read by a waiting import.
       ended.catch(function () {});
       if (url) bodiesToRun[url] = ended;
       function forget() {
-        if (url && bodiesToRun[url] === ended) delete bodiesToRun[url];
+        if (bodiesToRun[url] === ended) delete bodiesToRun[url];
       }
       declared.execute = function () {
         var running = nextTask().then(execute.bind(this));
-        running.then(
-          function () {
-            forget();
-            settle.resolve();
-          },
-          function (error) {
-            forget();
-            settle.reject(error);
-          },
-        );
+        startBody(running);
+        running.then(forget, forget);
         return running;
       };
       return declared;
