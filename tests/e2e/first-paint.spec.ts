@@ -5,6 +5,8 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { FIRST_SCREEN_TYPE } from '@atrium/shell/first-screen-type';
+import { FONT_STACK } from '@atrium/ui/warm-typefaces';
 import { PASSWORD } from './login-helpers';
 
 /** Collects layout shifts not caused by input, from the first byte on (the observer is buffered). */
@@ -92,3 +94,58 @@ test.describe('layout stability on a phone-sized screen', () => {
     expect(await layoutShift(page)).toBeLessThan(0.05);
   });
 });
+
+/**
+ * Every font home draws text in, light and shadow DOM, as `weight px-size style family` (computed values):
+ * what the login page must have looked up ahead for the first screen after a sign-in (FIRST_SCREEN_TYPE).
+ */
+function homeTypes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const types = new Set<string>();
+    const visit = (root: ParentNode) => {
+      for (const element of root.querySelectorAll('*')) {
+        if (element.shadowRoot) visit(element.shadowRoot);
+        const style = getComputedStyle(element);
+        const hasText = [...element.childNodes].some(
+          (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+        );
+        // Text that is not drawn (display: none, visibility: hidden) needs no font.
+        if (!hasText || !element.checkVisibility({ visibilityProperty: true })) continue;
+        types.add(`${style.fontWeight} ${style.fontSize} ${style.fontStyle} ${style.fontFamily}`);
+      }
+    };
+    visit(document.body);
+    return [...types].sort();
+  });
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 412, height: 823 },
+]) {
+  test(`home at ${viewport.width}px shows text only in the typefaces the login page looked up ahead`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/common/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('student');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    await expect(page.getByText('Scheduled maintenance', { exact: false })).toBeVisible();
+    const rootSize = await page.evaluate(() =>
+      parseFloat(getComputedStyle(document.documentElement).fontSize),
+    );
+    const family = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--atr-font').trim(),
+    );
+    expect(family.replaceAll("'", '"')).toBe(FONT_STACK.replaceAll("'", '"'));
+    const ahead = FIRST_SCREEN_TYPE.map(
+      ({ weight, size }) =>
+        `${weight} ${parseFloat(size) * rootSize}px normal ${family.replaceAll("'", '"')}`,
+    );
+    const missing = (await homeTypes(page)).filter((type) => !ahead.includes(type));
+    expect(missing).toEqual([]);
+  });
+}

@@ -36,13 +36,25 @@ describe('prepareArea', () => {
       }),
     };
     const loader = createAreaLoader({ registry });
-    await expect(prepareArea('/home', { ahead: true }, loader)).resolves.toBeUndefined();
+    await expect(prepareArea('/home', { ahead: true }, loader, async () => {})).resolves.toBeUndefined();
     // No error card waiting for the user: the entry is as if nothing had been tried.
     expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('idle');
     online = true;
     await loader.load('@atrium/area-home');
     expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('loaded');
     expect(registry.import).toHaveBeenCalledTimes(2);
+  });
+
+  it("ahead of a sign-in, also looks up the first screen's typefaces; a shell page's boot does not", async () => {
+    const registry: ModuleRegistry = { import: vi.fn(async () => lifecycles), resolve: (name) => name };
+    const warmType = vi.fn(async () => {});
+    await prepareArea('/home', { ahead: true }, createAreaLoader({ registry }), warmType);
+    // A landing without an area of its own still draws the chrome.
+    await prepareArea('/', { ahead: true }, createAreaLoader({ registry }), warmType);
+    expect(warmType).toHaveBeenCalledTimes(2);
+    // On a shell page the first render is next anyway: looking fonts up first would only delay it.
+    await prepareArea('/home', {}, createAreaLoader({ registry }), warmType);
+    expect(warmType).toHaveBeenCalledTimes(2);
   });
 
   it("on a shell page's boot, a failure is the shell's error card", async () => {

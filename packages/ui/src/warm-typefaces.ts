@@ -1,0 +1,67 @@
+/**
+ * Typefaces looked up ahead of the screen that draws them (issue 17).
+ *
+ * The first time a page lays out text in a new weight and size, the browser resolves the font for it: on
+ * Linux a Chromium renderer asks the browser process over a synchronous call for each new weight and size
+ * (traced at 4x CPU: about 5 ms each, six of them in the frame that first shows home after a sign-in). The
+ * login page draws only some of home's type, so the rest was resolved inside that frame, while the person
+ * waited. The fonts stay resolved for the life of the page once any text has used them, so laying out a
+ * hidden line of each one before the sign-in moves that work into the time the person spends typing.
+ */
+
+/** The kit's font stack (kit.css's `--atr-font`; a test keeps the two equal). */
+export const FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** One weight and size a screen draws text in (`size` as CSS, in rem like the stylesheets). */
+export interface TypeSample {
+  weight: number;
+  size: string;
+}
+
+/** Text for the hidden lines: letters and digits, so the common glyphs are shaped once too. */
+const SAMPLE_TEXT = 'Welcome Aa 0123';
+
+/** A task boundary between two lines, so keys typed meanwhile are handled in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Lays out one hidden line per sample, each in a task of its own, then removes them. Never shown and never
+ * read by assistive technology (`visibility: hidden`, `aria-hidden`), and set through the CSSOM, which the
+ * page's style-src policy allows where a style attribute would not be.
+ */
+export async function warmTypefaces(
+  samples: readonly TypeSample[],
+  doc: Document = document,
+  yieldTask: () => Promise<void> = nextTask,
+): Promise<void> {
+  const holder = doc.createElement('div');
+  holder.setAttribute('aria-hidden', 'true');
+  Object.assign(holder.style, {
+    position: 'fixed',
+    left: '0',
+    top: '0',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    visibility: 'hidden',
+    pointerEvents: 'none',
+    contain: 'strict',
+  });
+  doc.body.append(holder);
+  try {
+    for (const { weight, size } of samples) {
+      const line = doc.createElement('span');
+      line.style.font = `${weight} ${size} ${FONT_STACK}`;
+      line.style.whiteSpace = 'nowrap';
+      line.textContent = SAMPLE_TEXT;
+      holder.append(line);
+      // Reading a size lays the line out now, in this task: that is when the font is looked up.
+      void line.offsetWidth;
+      await yieldTask();
+    }
+  } finally {
+    holder.remove();
+  }
+}
