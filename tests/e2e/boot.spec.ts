@@ -3,6 +3,7 @@
  * wait...' while the app initialises, and the message goes away once it has started (SPEC section 4).
  */
 import { expect, test } from '@playwright/test';
+import { signIn } from './login-helpers';
 
 const BLOCKING_TEXT = 'Setting up the product, please wait...';
 
@@ -39,4 +40,27 @@ test('the blocking message shows while the app initialises, then goes away', asy
 test('the login page does not show the blocking message', async ({ page }) => {
   await page.goto('/common/login');
   await expect(page.getByText(BLOCKING_TEXT)).toBeHidden();
+});
+
+test('after a sign-in the session starts from the sign-in answer: legacy_initialize only, then home', async ({
+  page,
+}) => {
+  await page.goto('/common/login');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\/(ionic\/initialize|legacy_initialize|login_actions\.php)$/.test(pathname)) calls.push(pathname);
+  });
+  await signIn(page, 'student');
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  expect(calls).toEqual([
+    '/common/login/login_actions.php', // lookup (Next)
+    '/common/login/login_actions.php', // login (Sign In), which carries initialize's answer
+    '/common/api/lite/system/legacy_initialize',
+  ]);
+  // A reload is a new page: it asks initialize as every page does.
+  const initialize = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/ionic/initialize'));
+  await page.reload();
+  expect((await initialize).ok()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
 });

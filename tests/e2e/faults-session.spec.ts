@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page, Route } from '@playwright/test';
-import { UNKNOWN_ERROR, enterUsername, openLogin } from './login-helpers';
+import { PASSWORD, UNKNOWN_ERROR, enterUsername, openLogin } from './login-helpers';
 import { AREA_FAILED, bundleUrl, signInToHome } from './security-helpers';
 
 const INITIALIZE = '**/lapi/rpc/common/ionic/initialize';
@@ -83,5 +83,28 @@ test.describe('sign-in failures keep what the user typed', () => {
     await page.unroute('**/common/login/login_actions.php');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  });
+
+  test('a sign-in whose session start is malformed shows the unknown error; Sign In again gets home', async ({
+    page,
+  }) => {
+    await openLogin(page);
+    // The sign-in succeeds, but the initialize answer it carries is not what the client can use.
+    await page.route('**/common/login/login_actions.php', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { initialize?: Record<string, unknown> };
+      if (body.initialize) body.initialize['sis'] = 'not a session';
+      await route.fulfill({ response, json: body });
+    });
+    await enterUsername(page, 'student');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText(UNKNOWN_ERROR)).toBeVisible();
+    await expect(page).toHaveURL(/\/common\/login/);
+    await expect(password).toHaveValue(PASSWORD);
+    await page.unroute('**/common/login/login_actions.php');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   });
 });

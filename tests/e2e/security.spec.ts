@@ -272,9 +272,16 @@ test.describe('tokens', () => {
   test('after sign-in no storage the page can read holds the access token', async ({ page }) => {
     const tokens: string[] = [];
     page.on('response', async (response) => {
-      if (!response.url().includes('/lapi/rpc/common/ionic/initialize') || !response.ok()) return;
-      const body = (await response.json().catch(() => null)) as { lapi_access_token?: unknown } | null;
-      if (typeof body?.lapi_access_token === 'string') tokens.push(body.lapi_access_token);
+      const { pathname } = new URL(response.url());
+      if (!response.ok()) return;
+      // initialize's answer, or the sign-in's, which carries the new session's initialize answer.
+      if (pathname !== '/lapi/rpc/common/ionic/initialize' && pathname !== '/common/login/login_actions.php')
+        return;
+      type Start = { lapi_access_token?: unknown };
+      const body = (await response.json().catch(() => null)) as (Start & { initialize?: Start }) | null;
+      for (const start of [body, body?.initialize]) {
+        if (typeof start?.lapi_access_token === 'string') tokens.push(start.lapi_access_token);
+      }
     });
     await signInToHome(page);
     await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
@@ -333,10 +340,11 @@ test.describe('redirects go only to this origin', () => {
       page,
       baseURL,
     }) => {
-      await page.route('**/lapi/rpc/common/ionic/initialize', async (route) => {
+      // The redirect arrives with the session's start: in the sign-in's answer on this page.
+      await page.route('**/common/login/login_actions.php', async (route) => {
         const response = await route.fetch();
-        const body = (await response.json()) as Record<string, unknown>;
-        if (response.ok()) body.legacy_redirect = target;
+        const body = (await response.json()) as { initialize?: Record<string, unknown> };
+        if (body.initialize) body.initialize['legacy_redirect'] = target;
         await route.fulfill({ response, json: body });
       });
       await page.goto('/common/login');

@@ -264,6 +264,49 @@ describe('login answers', () => {
     });
   });
 
+  it("a sign-in's start answer serves the next initialize once, with no request; a Retry asks the server", async () => {
+    const other = { ...initializeBody, lapi_access_token: 'fetched-token' };
+    const { api, calls } = client(json({ success: true, initialize: initializeBody }), json(other));
+    // The caller sees the sign-in's outcome only; the start is the boot's.
+    expect(await api.login({ username: 'student', password: 'x' })).toEqual({ success: true });
+    await expect(api.initialize()).resolves.toEqual(initializeBody);
+    expect(calls).toHaveLength(1);
+    await expect(api.initialize()).resolves.toEqual(other);
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/common/login/login_actions.php',
+      '/lapi/rpc/common/ionic/initialize',
+    ]);
+  });
+
+  it('a malformed start answer is an invalid-response error, as a fetched one would be', async () => {
+    const broken = { ...initializeBody, sis: { ...initializeBody.sis, user: null } };
+    const { api, calls } = client(json({ success: true, initialize: broken }), json(initializeBody));
+    await api.externalComplete({ username: 'sso', state: 's', code: 'c' });
+    expect((await rejection(api.initialize())).code).toBe('invalid-response');
+    // Taken once: the Retry after that error asks the server.
+    await expect(api.initialize()).resolves.toEqual(initializeBody);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps no start from a failed sign-in, nor across a sign-out', async () => {
+    const { api, calls } = client(
+      json({ success: true, initialize: initializeBody }),
+      json({ success: true }),
+      json({ error: { code: 'unauthorized', message: 'Sign in to continue.' } }, 401),
+      json({ success: true, initialize: initializeBody }),
+      json({ error: { code: 'bad-credentials', message: 'Wrong.' } }, 401),
+      json({ error: { code: 'unauthorized', message: 'Sign in to continue.' } }, 401),
+    );
+    await api.login({ username: 'student', password: 'x' });
+    await api.logout();
+    expect((await rejection(api.initialize())).code).toBe('unauthorized');
+    await api.login({ username: 'student', password: 'x' });
+    // Another attempt (say, after Back) that fails: the earlier start is not this page's session any more.
+    expect((await api.login({ username: 'faculty', password: 'y' })).success).toBe(false);
+    expect((await rejection(api.initialize())).code).toBe('unauthorized');
+    expect(calls).toHaveLength(6);
+  });
+
   it('other failures of login still reject', async () => {
     const { api } = client(json({ error: { code: 'rate', message: 'Too many attempts.' } }, 429));
     const error = await rejection(api.login({ username: 'sam', password: 'x' }));

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from './errors.js';
 import { ENDPOINTS, loadSessionChunk, type Endpoint, type Endpoints, type NoInput } from './endpoints.js';
 import type { SessionEndpoints } from './session-endpoints.js';
-import type { LoginResponse, School } from './schemas.js';
+import type { InitializeResponse, LoginResponse, School } from './schemas.js';
 import { createTransport, type CallOptions, type TransportOptions } from './transport.js';
 import { uploadFile } from './upload-loader.js';
 import type { UploadOptions } from './upload.js';
@@ -74,11 +74,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     query?: Record<string, string>,
     headers?: Record<string, string>,
   ): Promise<unknown> {
-    const { output } = endpoint;
     // Loaded in parallel with the request; awaited only once the answer is in.
-    const schema = 'load' in output ? output.load() : Promise.resolve(output);
-    // Rejections are handled below; this stops an unhandled-rejection report when the fetch fails first.
-    schema.catch(() => {});
+    const schema = schemaOf(endpoint);
     let body: Record<string, unknown> | undefined;
     if (!endpoint.get) {
       body = { action: endpoint.action };
@@ -92,6 +89,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
       query,
       headers,
     });
+    return checkedAnswer(endpoint, schema, status, json);
+  }
+
+  /** An answer through its row's schema (and pick), or an ApiError: the one check every answer passes. */
+  async function checkedAnswer(
+    endpoint: AnyEndpoint | Endpoint<NoInput, unknown, v.GenericSchema>,
+    schema: Promise<v.GenericSchema>,
+    status: number,
+    json: unknown,
+  ): Promise<unknown> {
     let resolved: v.GenericSchema;
     try {
       resolved = await schema;
@@ -107,6 +114,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     return endpoint.pick ? endpoint.pick(parsed.output) : parsed.output;
   }
+
+  function schemaOf(endpoint: AnyEndpoint | Endpoint<NoInput, unknown, v.GenericSchema>) {
+    const { output } = endpoint;
+    const schema = 'load' in output ? output.load() : Promise.resolve(output);
+    // Rejections are handled where it is awaited; this stops an unhandled-rejection report meanwhile.
+    schema.catch(() => {});
+    return schema;
+  }
+
+  /**
+   * The initialize answer a sign-in carried (LoginResponseSchema), kept for the boot that follows it in this
+   * page: taken once, by the next `initialize()`. Module memory only, like the token it holds.
+   */
+  let heldStart: { json: unknown } | null = null;
 
   /** The session chunk (session-endpoints.ts); one that cannot load is, to the caller, a network failure. */
   async function sessionChunk() {
@@ -140,10 +161,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
    */
   function signIn<I>(method: (input: I, callOptions?: CallOptions) => Promise<LoginResponse>) {
     return async (input: I, callOptions?: CallOptions): Promise<LoginResponse> => {
+      // Whatever this attempt answers, an earlier sign-in's start is not this session's.
+      heldStart = null;
       try {
-        const answer = await method(input, callOptions);
-        // A new sign-in replaced whatever session the cookie named: no earlier sign-out is left to finish.
-        if (answer.success) pendingSignOut.clear();
+        const { initialize, ...answer } = await method(input, callOptions);
+        if (answer.success) {
+          // A new sign-in replaced whatever session the cookie named: no earlier sign-out is left to finish.
+          pendingSignOut.clear();
+          if (initialize !== undefined) heldStart = { json: initialize };
+        }
         return answer;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'unauthorized') {
@@ -173,7 +199,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * The session for this page. When the user signed out and the server never heard it, that sign-out is
      * finished first, and the page starts signed out (`unauthorized`) even while the server is unreachable.
      */
-    async initialize(callOptions?: CallOptions) {
+    async initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
+      const held = heldStart;
+      heldStart = null;
+      // Right after a sign-in, its own answer carried this (checked as strictly as a fetched one): the
+      // boot's first call needs no request. A later call (a Retry) asks the server again.
+      if (held) {
+        const endpoint = ENDPOINTS.initialize as unknown as AnyEndpoint;
+        return (await checkedAnswer(endpoint, schemaOf(endpoint), 200, held.json)) as InitializeResponse;
+      }
       if (!(await client.finishPendingSignOut(callOptions))) {
         throw new ApiError('unauthorized', UNKNOWN_ERROR_MESSAGE, 401);
       }
@@ -207,6 +241,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
      */
     async logout(callOptions?: CallOptions): Promise<{ success: boolean }> {
       pendingSignOut.set();
+      heldStart = null;
       try {
         const answer = await generic.logout(callOptions);
         pendingSignOut.clear();

@@ -75,10 +75,16 @@ export const ExternalStartResponseSchema = v.object({
 });
 export type ExternalStartResponse = v.InferOutput<typeof ExternalStartResponseSchema>;
 
-/** Answer to `login` and `external_complete`; the session cookie is set by the same response. */
+/**
+ * Answer to `login` and `external_complete`; the session cookie is set by the same response. A successful
+ * one also carries `initialize`: the answer the new session's initialize call would give, so the page that
+ * signed in starts its session without asking again (issue 17). Its schema lives in the session chunk,
+ * which the login page does not load up front: the client validates it in full when the boot takes it.
+ */
 export const LoginResponseSchema = v.object({
   success: v.boolean(),
   message: v.optional(v.string()),
+  initialize: v.optional(v.unknown()),
 });
 export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
 

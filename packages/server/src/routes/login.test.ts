@@ -53,7 +53,8 @@ describe('sign-in', () => {
       username: 'student',
       password: 'atrium-demo',
     });
-    expect(await client.json(LoginResponseSchema, response)).toEqual({ success: true });
+    const answer = await client.json(LoginResponseSchema, response);
+    expect(answer.success).toBe(true);
     const cookie = response.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^atrium_sid=[\w-]{40,};/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -66,6 +67,8 @@ describe('sign-in', () => {
     );
     expect(init.sis.user.username).toBe('student');
     expect(init.sis.company_id).toBe(101);
+    // The sign-in's own answer carried that same start (the page that signed in does not ask again).
+    expect(v.parse(InitializeResponseSchema, answer.initialize)).toEqual(init);
 
     // A second session gets a different token.
     const other = new Client(server.url);
@@ -125,8 +128,12 @@ describe('sign-in', () => {
 
     const complete = (code: string) =>
       client.post(LOGIN, { action: 'external_complete', username: 'sso', state: start.state, code });
-    expect((await complete(message.code)).status).toBe(200);
+    const completed = await complete(message.code);
+    expect(completed.status).toBe(200);
     expect(client.cookie).not.toBeNull();
+    // Like a password sign-in, the answer carries the new session's start.
+    const answer = await client.json(LoginResponseSchema, completed);
+    expect(v.parse(InitializeResponseSchema, answer.initialize).sis.user.username).toBe('sso');
     // Single use.
     expect((await complete(message.code)).status).toBe(401);
   });

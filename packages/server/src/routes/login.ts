@@ -14,6 +14,8 @@ import { hashPassword, verifyPassword } from '../security/password.js';
 import { randomToken } from '../security/random.js';
 import { parseInput } from '../validation.js';
 import { startSession } from './session-start.js';
+import { initializeResponse } from './system.js';
+import type { Session } from '../state/sessions.js';
 import { sessionStoreDown } from '../state/redis-sessions.js';
 
 export const WRONG_CREDENTIALS = 'The username or password is incorrect.';
@@ -66,6 +68,14 @@ export const ACCOUNT_RATE_LIMIT_MESSAGE =
 
 /** SSO states are swept of expired and used ones at most this often. */
 const SSO_SWEEP_EVERY_MS = 60_000;
+
+/**
+ * A sign-in's answer: success, and the new session's initialize answer (LoginResponseSchema says why), the
+ * same one `/lapi/rpc/common/ionic/initialize` gives for it.
+ */
+function signedIn(ctx: ServerContext, session: Session, user: DemoUser): LoginResponse {
+  return { success: true, initialize: initializeResponse(ctx, { session, user, realUser: user }) };
+}
 
 export function loginRoutes(ctx: ServerContext) {
   let lastSsoSweep = ctx.options.now();
@@ -126,9 +136,8 @@ export function loginRoutes(ctx: ServerContext) {
             if (companyId === undefined || !user.company_ids.includes(companyId)) {
               throw badRequest('organization-required', 'Choose one of your organizations to continue.');
             }
-            await startSession(ctx, request, reply, user, companyId);
-            const answer: LoginResponse = { success: true };
-            return answer;
+            const session = await startSession(ctx, request, reply, user, companyId);
+            return signedIn(ctx, session, user);
           }
           case 'external_start': {
             const user = findUser(ctx, body.username);
@@ -177,9 +186,8 @@ export function loginRoutes(ctx: ServerContext) {
             const companyId = user.company_ids[0];
             if (companyId === undefined)
               throw badRequest('organization-required', 'This account has no organization.');
-            await startSession(ctx, request, reply, user, companyId);
-            const answer: LoginResponse = { success: true };
-            return answer;
+            const session = await startSession(ctx, request, reply, user, companyId);
+            return signedIn(ctx, session, user);
           }
         }
       },
