@@ -1,4 +1,4 @@
-export { adoptStyles, adoptedStyleCount } from './styles';
+export { adoptStyles, adoptedStyleCount, prepareStyles } from './styles';
 export { afterNextPaint } from './after-paint';
 export { FONT_STACK, warmTypefaces } from './warm-typefaces';
 export type { TypeSample } from './warm-typefaces';

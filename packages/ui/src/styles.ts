@@ -47,6 +47,14 @@ function entriesFor(root: StyleRoot): Map<string, AdoptedEntry> {
   return entries;
 }
 
+/**
+ * Parses `cssText` for `doc` now, without adopting it: an early start (issue 17) moves the parse out of the
+ * render that first adopts it.
+ */
+export function prepareStyles(cssText: string, doc: Document = document): void {
+  parsedSheet(cssText, doc);
+}
+
 /** Adopts `cssText` on `root` (the document by default); returns a function that releases it. */
 export function adoptStyles(cssText: string, root: StyleRoot = document): () => void {
   const entries = entriesFor(root);

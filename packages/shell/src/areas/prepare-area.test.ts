@@ -5,11 +5,16 @@ import { prepareArea } from './prepare-area';
 
 const lifecycles = { bootstrap: async () => {}, mount: async () => {}, unmount: async () => {} };
 
+/** The chrome's early work, recorded instead of done (no DOM in these tests). */
+function fakeChrome() {
+  return { prepareChrome: vi.fn(() => {}), warmType: vi.fn(async () => {}) };
+}
+
 describe('prepareArea', () => {
   it("leaves the path's area loaded in the loader the shell renders from", async () => {
     const registry: ModuleRegistry = { import: vi.fn(async () => lifecycles), resolve: (name) => name };
     const loader = createAreaLoader({ registry });
-    await prepareArea('/home', {}, loader);
+    await prepareArea('/home', {}, loader, fakeChrome());
     expect(registry.import).toHaveBeenCalledWith('@atrium/area-home');
     expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('loaded');
   });
@@ -17,7 +22,7 @@ describe('prepareArea', () => {
   it('loads nothing for a path without an area of its own', async () => {
     const registry: ModuleRegistry = { import: vi.fn(async () => lifecycles), resolve: (name) => name };
     // '/' only redirects to /home: that path's area is loaded when the shell gets there.
-    await prepareArea('/', {}, createAreaLoader({ registry }));
+    await prepareArea('/', {}, createAreaLoader({ registry }), fakeChrome());
     expect(registry.import).not.toHaveBeenCalled();
   });
 
@@ -36,7 +41,7 @@ describe('prepareArea', () => {
       }),
     };
     const loader = createAreaLoader({ registry });
-    await expect(prepareArea('/home', { ahead: true }, loader, async () => {})).resolves.toBeUndefined();
+    await expect(prepareArea('/home', { ahead: true }, loader, fakeChrome())).resolves.toBeUndefined();
     // No error card waiting for the user: the entry is as if nothing had been tried.
     expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('idle');
     online = true;
@@ -45,16 +50,29 @@ describe('prepareArea', () => {
     expect(registry.import).toHaveBeenCalledTimes(2);
   });
 
-  it("ahead of a sign-in, also looks up the first screen's typefaces; a shell page's boot does not", async () => {
+  it("prepares the chrome on every page, and looks up the first screen's fonts ahead of a sign-in only", async () => {
     const registry: ModuleRegistry = { import: vi.fn(async () => lifecycles), resolve: (name) => name };
-    const warmType = vi.fn(async () => {});
-    await prepareArea('/home', { ahead: true }, createAreaLoader({ registry }), warmType);
+    const chrome = fakeChrome();
+    await prepareArea('/home', { ahead: true }, createAreaLoader({ registry }), chrome);
     // A landing without an area of its own still draws the chrome.
-    await prepareArea('/', { ahead: true }, createAreaLoader({ registry }), warmType);
-    expect(warmType).toHaveBeenCalledTimes(2);
+    await prepareArea('/', { ahead: true }, createAreaLoader({ registry }), chrome);
+    expect(chrome.prepareChrome).toHaveBeenCalledTimes(2);
+    expect(chrome.warmType).toHaveBeenCalledTimes(2);
     // On a shell page the first render is next anyway: looking fonts up first would only delay it.
-    await prepareArea('/home', {}, createAreaLoader({ registry }), warmType);
-    expect(warmType).toHaveBeenCalledTimes(2);
+    await prepareArea('/home', {}, createAreaLoader({ registry }), chrome);
+    expect(chrome.prepareChrome).toHaveBeenCalledTimes(3);
+    expect(chrome.warmType).toHaveBeenCalledTimes(2);
+  });
+
+  it("a failure in the chrome's early work leaves the page as it was: the area is still loaded", async () => {
+    const registry: ModuleRegistry = { import: vi.fn(async () => lifecycles), resolve: (name) => name };
+    const loader = createAreaLoader({ registry });
+    const chrome = fakeChrome();
+    chrome.prepareChrome.mockImplementation(() => {
+      throw new Error('no CSSStyleSheet here');
+    });
+    await expect(prepareArea('/home', {}, loader, chrome)).resolves.toBeUndefined();
+    expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('loaded');
   });
 
   it("on a shell page's boot, a failure is the shell's error card", async () => {
@@ -65,7 +83,9 @@ describe('prepareArea', () => {
       resolve: (name) => name,
     };
     const loader = createAreaLoader({ registry });
-    await expect(prepareArea('/home', {}, loader)).rejects.toThrow('@atrium/area-home failed to load');
+    await expect(prepareArea('/home', {}, loader, fakeChrome())).rejects.toThrow(
+      '@atrium/area-home failed to load',
+    );
     expect(areaEntry(loader.getState(), '@atrium/area-home').status).toBe('error');
   });
 });

@@ -1,13 +1,19 @@
 /**
- * The shell's early start of an area (issue 17): the root config calls it while the session starts, or on
- * the login page while the user types the password (root-config/src/warm-shell.ts). The module is loaded
- * through the page's own area loader, so the shell's first render finds the area 'loaded' and mounts it in
- * that same commit, instead of drawing a spinner, loading, and rendering again. Ahead of a sign-in it also
- * looks up the first screen's typefaces (warmTypefaces), which the login page has not drawn.
+ * The shell's early start (issue 17): the root config calls it while the session starts, or on the login
+ * page while the user types the password (root-config/src/warm-shell.ts). What the shell's first render
+ * would otherwise do itself is done here, each piece in a task of its own:
+ *
+ * - the route's area is loaded through the page's own area loader, so the first render finds it 'loaded'
+ *   and mounts it in that same commit, instead of drawing a spinner, loading, and rendering again;
+ * - the chrome's costly first steps: the shell's stylesheet parsed, the notification bar defined;
+ * - ahead of a sign-in, the first screen's fonts looked up (warmTypefaces), which the login page has not
+ *   drawn. On a shell page the first render is next anyway, and it looks them up itself.
  */
-import { warmTypefaces } from '@atrium/ui';
+import { prepareStyles, warmTypefaces } from '@atrium/ui';
 import { FIRST_SCREEN_TYPE } from '../chrome/first-screen-type';
+import { defineShellNotificationBar } from '../notifications/define-bar';
 import { getBrowserServices } from '../services';
+import shellCss from '../shell.css';
 import type { AreaLoader } from './area-loader';
 import { areaModuleFor } from '../routes/match';
 
@@ -20,16 +26,43 @@ export interface PrepareAreaOptions {
   ahead?: boolean;
 }
 
+/** The chrome's part of the early start (tests pass their own). */
+export interface ChromePreparation {
+  /** Parses the shell's stylesheet and defines the notification bar. */
+  prepareChrome(): void;
+  /** Lays out the first screen's fonts (a task per font). */
+  warmType(): Promise<void>;
+}
+
+const browserChrome: ChromePreparation = {
+  prepareChrome() {
+    prepareStyles(shellCss);
+    defineShellNotificationBar();
+  },
+  warmType: () => warmTypefaces(FIRST_SCREEN_TYPE),
+};
+
+/** A task boundary: the area's import, the chrome's work and each font go in tasks of their own. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export async function prepareArea(
   pathname: string,
   { ahead = false }: PrepareAreaOptions = {},
   loader: Pick<AreaLoader, 'load' | 'prefetch'> = getBrowserServices().loader,
-  warmType: () => Promise<void> = () => warmTypefaces(FIRST_SCREEN_TYPE),
+  chrome: ChromePreparation = browserChrome,
 ): Promise<void> {
   const moduleName = areaModuleFor(pathname);
-  if (!ahead) {
-    if (moduleName !== null) await loader.load(moduleName);
-    return;
-  }
-  await Promise.all([moduleName === null ? undefined : loader.prefetch(moduleName), warmType()]);
+  const area =
+    moduleName === null ? undefined : ahead ? loader.prefetch(moduleName) : loader.load(moduleName);
+  // The chrome's work can only save time: a failure there is the first render's to meet again.
+  const chromeReady = nextTask().then(() => {
+    try {
+      chrome.prepareChrome();
+    } catch {
+      // Nothing to show for it here.
+    }
+  });
+  await Promise.all([area, chromeReady, ahead ? chromeReady.then(() => chrome.warmType()) : undefined]);
 }

@@ -7,9 +7,9 @@
  * sanitising rich messages again) only when that changes, not on every area switch.
  */
 import { createElement, useLayoutEffect, useRef } from 'react';
-import { defineNotificationBar } from '@atrium/widgets/notification-bar';
 import { HOME_PATH } from '@atrium/api';
-import { isHomeRoute, session } from '@atrium/session';
+import { isHomeRoute } from '@atrium/session';
+import { defineShellNotificationBar } from './define-bar';
 
 export function NotificationBarSlot({ route }: { route: string }) {
   const ref = useRef<HTMLElement & { route?: string }>(null);
@@ -18,10 +18,7 @@ export function NotificationBarSlot({ route }: { route: string }) {
   // Layout effects, not passive ones: those run after the browser has painted the shell, and the bar
   // arriving one paint later would push the page down (a layout shift). Lit renders in a microtask, still
   // before that paint.
-  useLayoutEffect(() => {
-    // No `start`: the shell's session is started by the page's boot, never by the bar.
-    defineNotificationBar({ session: { store: session } });
-  }, []);
+  useLayoutEffect(() => defineShellNotificationBar(), []);
 
   useLayoutEffect(() => {
     if (ref.current) ref.current.route = onHome ? HOME_PATH : route;
