@@ -2,8 +2,15 @@
  * Login to home as a person does it: type the username, Next, type the password, Sign In; timed from the
  * Sign In click to the home parcel's h1 on screen (the frame after it is in the DOM). The login app
  * navigates with single-spa inside the same document, so one in-page clock covers the whole way.
+ *
+ * Two drivers take the same way. The row's figure comes from `measureLoginToHomeBare`: a Chromium with no
+ * inspector on the page (bare-chromium.ts says why), the password typed at a quick typist's pace (the login
+ * page prepares the next screen meanwhile, as it does for a person). `measureLoginToHome` (Playwright) is
+ * kept beside it: its inspector records a stack for every request and `Error`, and it fills the password
+ * at once, so it shows what a password manager's instant fill plus an attached debugger cost.
  */
 import type { Browser } from 'playwright-core';
+import type { BareChromium, BarePage } from './bare-chromium';
 import { openColdPage } from './browser';
 import { DEMO_PASSWORD } from './session';
 
@@ -42,6 +49,64 @@ const PHASE_CALLS = {
   legacyInitializeAnswered: '/common/api/lite/system/legacy_initialize',
 } as const;
 
+/**
+ * Armed in the page before the click: the click's own event starts the clock, the frame after the heading
+ * stops it (`__benchHome`); the address becoming /home and the shell's and the heading's first appearance
+ * are stamped on the way (`__benchMarks`).
+ */
+const ARM_HOME_CLOCK = `(() => {
+  const marks = {};
+  window.__benchMarks = marks;
+  window.__benchHome = new Promise((resolve) => {
+    let clicked;
+    document.addEventListener('click', () => {
+      clicked = performance.now();
+      // The click's own time, for the calls' answers (resource timings are on the page's clock).
+      marks.clickedAt = clicked;
+    }, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (clicked === undefined) return;
+      const now = performance.now() - clicked;
+      if (location.pathname === '/home') marks.atHome ??= now;
+      if (document.querySelector('.atrium-shell')) marks.shellInDom ??= now;
+      if (location.pathname !== '/home' || !document.querySelector(${JSON.stringify(AREA_HEADING)})) return;
+      marks.headingInDom ??= now;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - clicked));
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return true;
+})()`;
+
+/** The measure, once the heading has been painted; null if it was not within 30 s. */
+const AWAIT_HOME = `Promise.race([
+  window.__benchHome,
+  new Promise((resolve) => setTimeout(() => resolve(null), 30000)),
+])`;
+
+/** The phases, ms from the click, rounded (calls that were not made are null). */
+const READ_PHASES = `(() => {
+  const marks = window.__benchMarks;
+  const clickedAt = marks.clickedAt ?? 0;
+  const entries = performance.getEntriesByType('resource');
+  const at = (value) => (typeof value === 'number' ? Math.round(value) : null);
+  const answered = (path) => {
+    const entry = entries.find((e) => e.startTime >= clickedAt && new URL(e.name).pathname === path);
+    return entry ? at(entry.responseEnd - clickedAt) : null;
+  };
+  const calls = ${JSON.stringify(PHASE_CALLS)};
+  return {
+    signInAnswered: answered(calls.signInAnswered),
+    initializeAnswered: answered(calls.initializeAnswered),
+    legacyInitializeAnswered: answered(calls.legacyInitializeAnswered),
+    atHome: at(marks.atHome),
+    shellInDom: at(marks.shellInDom),
+    headingInDom: at(marks.headingInDom),
+    painted: 0,
+  };
+})()`;
+
 export async function measureLoginToHome(
   browser: Browser,
   origin: string,
@@ -56,68 +121,11 @@ export async function measureLoginToHome(
     await page.getByLabel('Username').fill(username);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    // Armed before the click: the click's own event starts the clock, the frame after the heading stops it.
-    await page.evaluate((selector) => {
-      const state = window as unknown as {
-        __benchHome?: Promise<number>;
-        __benchMarks?: Record<string, number>;
-      };
-      const marks: Record<string, number> = {};
-      state.__benchMarks = marks;
-      state.__benchHome = new Promise<number>((resolve) => {
-        let clicked: number | undefined;
-        document.addEventListener(
-          'click',
-          () => {
-            clicked = performance.now();
-            // The click's own time, for the calls' answers (resource timings are on the page's clock).
-            marks['clickedAt'] = clicked;
-          },
-          { capture: true, once: true },
-        );
-        const observer = new MutationObserver(() => {
-          if (clicked === undefined) return;
-          const now = performance.now() - clicked;
-          if (location.pathname === '/home') marks['atHome'] ??= now;
-          if (document.querySelector('.atrium-shell')) marks['shellInDom'] ??= now;
-          if (location.pathname !== '/home' || !document.querySelector(selector)) return;
-          marks['headingInDom'] ??= now;
-          observer.disconnect();
-          const start = clicked;
-          requestAnimationFrame(() => resolve(performance.now() - start));
-        });
-        observer.observe(document, { childList: true, subtree: true, characterData: true });
-      });
-    }, AREA_HEADING);
+    await page.evaluate(ARM_HOME_CLOCK);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    const painted = await page.evaluate(() =>
-      Promise.race([
-        (window as unknown as { __benchHome: Promise<number> }).__benchHome,
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000)),
-      ]),
-    );
+    const painted = await page.evaluate<number | null>(AWAIT_HOME);
     if (painted !== null && onPhases) {
-      const { marks, answers } = await page.evaluate((calls) => {
-        const recorded = (window as unknown as { __benchMarks: Record<string, number> }).__benchMarks;
-        const clickedAt = recorded['clickedAt'] ?? 0;
-        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-        const answered: Record<string, number | null> = {};
-        for (const [phase, path] of Object.entries(calls)) {
-          const entry = entries.find((e) => e.startTime >= clickedAt && new URL(e.name).pathname === path);
-          answered[phase] = entry ? entry.responseEnd - clickedAt : null;
-        }
-        return { marks: recorded, answers: answered };
-      }, PHASE_CALLS);
-      const at = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value) : null);
-      onPhases({
-        signInAnswered: at(answers['signInAnswered']),
-        initializeAnswered: at(answers['initializeAnswered']),
-        legacyInitializeAnswered: at(answers['legacyInitializeAnswered']),
-        atHome: at(marks['atHome']),
-        shellInDom: at(marks['shellInDom']),
-        headingInDom: at(marks['headingInDom']),
-        painted: Math.round(painted),
-      });
+      onPhases({ ...(await page.evaluate<LoginToHomePhases>(READ_PHASES)), painted: Math.round(painted) });
     }
     return painted;
   } catch (error) {
@@ -125,5 +133,90 @@ export async function measureLoginToHome(
     return null;
   } finally {
     await cold.close();
+  }
+}
+
+/** A quick typist's pace: the demo password's 11 characters take 1.65 s. */
+const PASSWORD_KEY_INTERVAL_MS = 150;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Polls an expression until it is true (a bare page has no auto-waiting locators). */
+async function waitUntil(page: BarePage, expression: string, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await page.evaluate<boolean>(`!!(${expression})`))) {
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms: ${expression}`);
+    await sleep(50);
+  }
+}
+
+/** The centre of the first element `selector` finds (for the mouse, as a person aims). */
+function centreOf(page: BarePage, selector: string): Promise<{ x: number; y: number }> {
+  return page.evaluate(`(() => {
+    const box = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  })()`);
+}
+
+async function click(page: BarePage, selector: string): Promise<void> {
+  const { x, y } = await centreOf(page, selector);
+  for (const type of ['mousePressed', 'mouseReleased'])
+    await page.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 });
+}
+
+/** A button by its text, enabled (the login buttons have no ids: the form is the spec's). */
+const enabledButton = (text: string) =>
+  `[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === ${JSON.stringify(text)} && !b.disabled)`;
+
+/** Marks the button `text` with `data-bench` so the mouse can aim at it. */
+async function markButton(page: BarePage, text: string): Promise<string> {
+  const mark = text.replace(/\W/g, '').toLowerCase();
+  await waitUntil(page, enabledButton(text));
+  await page.evaluate(`(${enabledButton(text)}).setAttribute('data-bench', ${JSON.stringify(mark)})`);
+  return `[data-bench="${mark}"]`;
+}
+
+/**
+ * The same way as `measureLoginToHome`, in a Chromium with no inspector on the page: the username pasted,
+ * Next clicked, the password typed a key every 150 ms, Sign In clicked once it is enabled. Input goes
+ * through CDP's Input domain; the page is read with `Runtime.evaluate` only.
+ */
+export async function measureLoginToHomeBare(
+  chromium: BareChromium,
+  origin: string,
+  username: string,
+  cpuThrottle = 1,
+  onPhases?: (phases: LoginToHomePhases) => void,
+): Promise<number | null> {
+  const page = await chromium.openColdPage({ cpuThrottle });
+  try {
+    await page.goto(`${origin}/common/login`);
+    const usernameField = 'input[name="username"]';
+    await waitUntil(page, `document.querySelector('${usernameField}:not([disabled])')`);
+    await click(page, usernameField);
+    await page.send('Input.insertText', { text: username });
+    await click(page, await markButton(page, 'Next'));
+    const passwordField = 'input[type="password"]';
+    await waitUntil(page, `document.activeElement?.matches('${passwordField}')`);
+    for (const character of DEMO_PASSWORD) {
+      await page.send('Input.dispatchKeyEvent', { type: 'keyDown', text: character, key: character });
+      await page.send('Input.dispatchKeyEvent', { type: 'keyUp', key: character });
+      await sleep(PASSWORD_KEY_INTERVAL_MS);
+    }
+    const signIn = await markButton(page, 'Sign In');
+    await page.evaluate(ARM_HOME_CLOCK);
+    await click(page, signIn);
+    const painted = await page.evaluate<number | null>(AWAIT_HOME);
+    if (painted !== null && onPhases) {
+      onPhases({ ...(await page.evaluate<LoginToHomePhases>(READ_PHASES)), painted: Math.round(painted) });
+    }
+    return painted;
+  } catch (error) {
+    console.warn(
+      `[bench] login to home (no inspector) failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return null;
+  } finally {
+    await page.close();
   }
 }
