@@ -5,8 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { FIRST_SCREEN_TYPE } from '@atrium/shell/first-screen-type';
-import { FONT_STACK } from '@atrium/ui/warm-typefaces';
+import { FIRST_SCREEN_TYPE, FONT_STACK } from '@atrium/shell/first-screen-type';
 import { PASSWORD } from './login-helpers';
 
 /** Collects layout shifts not caused by input, from the first byte on (the observer is buffered). */

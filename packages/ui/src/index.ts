@@ -1,7 +1,5 @@
 export { adoptStyles, adoptedStyleCount, prepareStyles } from './styles';
 export { afterNextPaint } from './after-paint';
-export { FONT_STACK, warmTypefaces } from './warm-typefaces';
-export type { TypeSample } from './warm-typefaces';
 export { StyleRootProvider, usePortalTarget, useStyles } from './use-styles';
 export type { StyleRoot } from './use-styles';
 export { kitCss, useKitStyles } from './kit-styles';

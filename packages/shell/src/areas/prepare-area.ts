@@ -9,8 +9,9 @@
  * - ahead of a sign-in, the first screen's fonts looked up (warmTypefaces), which the login page has not
  *   drawn. On a shell page the first render is next anyway, and it looks them up itself.
  */
-import { prepareStyles, warmTypefaces } from '@atrium/ui';
+import { prepareStyles } from '@atrium/ui';
 import { FIRST_SCREEN_TYPE } from '../chrome/first-screen-type';
+import { warmTypefaces } from '../chrome/warm-typefaces';
 import { defineShellNotificationBar } from '../notifications/define-bar';
 import { getBrowserServices } from '../services';
 import shellCss from '../shell.css';

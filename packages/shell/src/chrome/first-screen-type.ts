@@ -1,4 +1,6 @@
-import type { TypeSample } from '@atrium/ui';
+import type { TypeSample } from './warm-typefaces';
+
+export { FONT_STACK } from './warm-typefaces';
 
 /**
  * Every weight and size of text on the shell's first screen after a sign-in (the chrome and the home

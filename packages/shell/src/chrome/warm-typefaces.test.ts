@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { kitCss } from './kit-styles';
+import { kitCss } from '@atrium/ui';
 import { FONT_STACK, warmTypefaces } from './warm-typefaces';
 
 describe('warmTypefaces', () => {

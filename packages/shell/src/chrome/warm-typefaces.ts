@@ -9,7 +9,10 @@
  * hidden line of each one before the sign-in moves that work into the time the person spends typing.
  */
 
-/** The kit's font stack (kit.css's `--atr-font`; a test keeps the two equal). */
+/**
+ * The kit's font stack (@atrium/ui kit.css's `--atr-font`; a test keeps the two equal). Here rather than in
+ * the kit: only the shell's early start uses this, and the kit is a module the login page downloads.
+ */
 export const FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /** One weight and size a screen draws text in (`size` as CSS, in rem like the stylesheets). */
