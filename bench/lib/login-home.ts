@@ -145,7 +145,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 async function waitUntil(page: BarePage, expression: string, timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await page.evaluate<boolean>(`!!(${expression})`))) {
-    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms: ${expression}`);
+    if (Date.now() > end) {
+      // What the page shows instead, so a failed run says where it stopped.
+      const state = await page.evaluate<string>(
+        `[location.pathname, document.activeElement?.tagName, [...document.querySelectorAll('button')].map((b) => b.textContent.trim() + (b.disabled ? ' (disabled)' : '')).filter(Boolean).join(', ')].join(' | ')`,
+      );
+      throw new Error(`not within ${timeoutMs} ms: ${expression} (page: ${state})`);
+    }
     await sleep(50);
   }
 }

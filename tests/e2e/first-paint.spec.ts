@@ -64,6 +64,23 @@ test('what is typed before the app has loaded is kept when it takes over', async
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test('Next stays where it was painted when the help links arrive with the settings', async ({ page }) => {
+  // Held until the form is on screen, so the links come late, as on a slow network or CPU.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/lapi/rpc/login/settings', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/common/login');
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(page.getByRole('textbox', { name: 'Username' })).toBeFocused();
+  const before = await next.boundingBox();
+  release();
+  await expect(page.getByRole('button', { name: 'Forgot Username?' })).toBeVisible();
+  expect(await next.boundingBox()).toEqual(before);
+});
+
 test.describe('layout stability on a phone-sized screen', () => {
   test.use({ viewport: { width: 412, height: 823 } });
 

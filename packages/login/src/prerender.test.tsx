@@ -8,8 +8,10 @@ describe('renderLoginFrame', () => {
     expect(frame.html).toMatch(/<input[^>]*name="username"[^>]*value=""/);
     // Next stays disabled until a username is typed, as in the app.
     expect(frame.html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Next<\/button>/);
-    // Settings are not known yet: no help links, legal links without addresses.
-    expect(frame.html).not.toContain('Forgot Username?');
+    // Settings are not known yet: the help links keep their room but stay hidden (the page does not move
+    // when they show), legal links without addresses.
+    expect(frame.html).toMatch(/<ul class="atr-login__links atr-login__links--pending">.*Forgot Username\?/);
+    expect(frame.css).toMatch(/\.atr-login__links--pending\s*\{\s*visibility:\s*hidden/);
     expect(frame.html).toContain('<span>Terms of Use</span>');
     // renderToString separates adjacent texts with comments, which hydration (lifecycles.tsx) relies on.
     expect(frame.html.replace(/<!-- -->/g, '')).toContain('© 2031 Atrium. All rights reserved.');
