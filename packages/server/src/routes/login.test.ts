@@ -67,8 +67,10 @@ describe('sign-in', () => {
     );
     expect(init.sis.user.username).toBe('student');
     expect(init.sis.company_id).toBe(101);
-    // The sign-in's own answer carried that same start (the page that signed in does not ask again).
+    // The sign-in's own answer carried that same start (the page that signed in does not ask again): it
+    // holds the access token, so no cache may keep it, as none may keep initialize's.
     expect(v.parse(InitializeResponseSchema, answer.initialize)).toEqual(init);
+    expect(response.headers.get('cache-control')).toBe('no-store');
 
     // A second session gets a different token.
     const other = new Client(server.url);
