@@ -13,6 +13,7 @@ import type { Browser } from 'playwright-core';
 import type { BareChromium, BarePage } from './bare-chromium';
 import { openColdPage } from './browser';
 import { DEMO_PASSWORD } from './session';
+import { USERNAME_SELECTOR } from './typing';
 
 /** Selector of an area's h1: the shell wraps every parcel in `.atrium-area` (AreaOutlet). */
 export const AREA_HEADING = '.atrium-area h1';
@@ -103,9 +104,40 @@ const READ_PHASES = `(() => {
     atHome: at(marks.atHome),
     shellInDom: at(marks.shellInDom),
     headingInDom: at(marks.headingInDom),
-    painted: 0,
   };
 })()`;
+
+/** A driver's page, as the clock needs it: an expression evaluated (promises awaited) in the page. */
+type Evaluate = <T>(expression: string) => Promise<T>;
+
+/**
+ * The part both drivers share: arm the in-page clock, click Sign In (the driver's own way), wait for the
+ * painted heading and hand over the phases. Null, with a warning, when the way fails anywhere.
+ */
+async function timeSignIn(
+  evaluate: Evaluate,
+  clickSignIn: () => Promise<void>,
+  onPhases: ((phases: LoginToHomePhases) => void) | undefined,
+): Promise<number | null> {
+  await evaluate(ARM_HOME_CLOCK);
+  await clickSignIn();
+  const painted = await evaluate<number | null>(AWAIT_HOME);
+  if (painted !== null && onPhases) {
+    const phases = await evaluate<Omit<LoginToHomePhases, 'painted'>>(READ_PHASES);
+    onPhases({ ...phases, painted: Math.round(painted) });
+  }
+  return painted;
+}
+
+/** Runs one driver's way to home; a failure is a missing run (null), reported, not a crashed bench. */
+async function orNull(label: string, run: () => Promise<number | null>): Promise<number | null> {
+  try {
+    return await run();
+  } catch (error) {
+    console.warn(`[bench] ${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
 
 export async function measureLoginToHome(
   browser: Browser,
@@ -115,22 +147,19 @@ export async function measureLoginToHome(
   onPhases?: (phases: LoginToHomePhases) => void,
 ): Promise<number | null> {
   const cold = await openColdPage(browser, { cpuThrottle });
+  const { page } = cold;
   try {
-    const { page } = cold;
-    await page.goto(`${origin}/common/login`, { waitUntil: 'load' });
-    await page.getByLabel('Username').fill(username);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.evaluate(ARM_HOME_CLOCK);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    const painted = await page.evaluate<number | null>(AWAIT_HOME);
-    if (painted !== null && onPhases) {
-      onPhases({ ...(await page.evaluate<LoginToHomePhases>(READ_PHASES)), painted: Math.round(painted) });
-    }
-    return painted;
-  } catch (error) {
-    console.warn(`[bench] login to home failed: ${error instanceof Error ? error.message : String(error)}`);
-    return null;
+    return await orNull('login to home', async () => {
+      await page.goto(`${origin}/common/login`, { waitUntil: 'load' });
+      await page.getByLabel('Username').fill(username);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      return timeSignIn(
+        (expression) => page.evaluate(expression),
+        () => page.getByRole('button', { name: 'Sign In' }).click(),
+        onPhases,
+      );
+    });
   } finally {
     await cold.close();
   }
@@ -196,32 +225,25 @@ export async function measureLoginToHomeBare(
 ): Promise<number | null> {
   const page = await chromium.openColdPage({ cpuThrottle });
   try {
-    await page.goto(`${origin}/common/login`);
-    const usernameField = 'input[name="username"]';
-    await waitUntil(page, `document.querySelector('${usernameField}:not([disabled])')`);
-    await click(page, usernameField);
-    await page.send('Input.insertText', { text: username });
-    await click(page, await markButton(page, 'Next'));
-    const passwordField = 'input[type="password"]';
-    await waitUntil(page, `document.activeElement?.matches('${passwordField}')`);
-    for (const character of DEMO_PASSWORD) {
-      await page.send('Input.dispatchKeyEvent', { type: 'keyDown', text: character, key: character });
-      await page.send('Input.dispatchKeyEvent', { type: 'keyUp', key: character });
-      await sleep(PASSWORD_KEY_INTERVAL_MS);
-    }
-    const signIn = await markButton(page, 'Sign In');
-    await page.evaluate(ARM_HOME_CLOCK);
-    await click(page, signIn);
-    const painted = await page.evaluate<number | null>(AWAIT_HOME);
-    if (painted !== null && onPhases) {
-      onPhases({ ...(await page.evaluate<LoginToHomePhases>(READ_PHASES)), painted: Math.round(painted) });
-    }
-    return painted;
-  } catch (error) {
-    console.warn(
-      `[bench] login to home (no inspector) failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return null;
+    return await orNull('login to home (no inspector)', async () => {
+      await page.goto(`${origin}/common/login`);
+      await waitUntil(page, `document.querySelector('${USERNAME_SELECTOR}:not([disabled])')`);
+      await click(page, USERNAME_SELECTOR);
+      await page.send('Input.insertText', { text: username });
+      await click(page, await markButton(page, 'Next'));
+      await waitUntil(page, `document.activeElement?.matches('input[type="password"]')`);
+      for (const character of DEMO_PASSWORD) {
+        await page.send('Input.dispatchKeyEvent', { type: 'keyDown', text: character, key: character });
+        await page.send('Input.dispatchKeyEvent', { type: 'keyUp', key: character });
+        await sleep(PASSWORD_KEY_INTERVAL_MS);
+      }
+      const signIn = await markButton(page, 'Sign In');
+      return timeSignIn(
+        (expression) => page.evaluate(expression),
+        () => click(page, signIn),
+        onPhases,
+      );
+    });
   } finally {
     await page.close();
   }

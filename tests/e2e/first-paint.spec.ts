@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { FIRST_SCREEN_TYPE, FONT_STACK } from '@atrium/shell/first-screen-type';
-import { PASSWORD } from './login-helpers';
+import { PASSWORD, openLogin, signIn } from './login-helpers';
 
 /** Collects layout shifts not caused by input, from the first byte on (the observer is buffered). */
 const SHIFT_OBSERVER = `(() => {
@@ -143,11 +143,8 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await page.goto('/common/login');
-    await page.getByRole('textbox', { name: 'Username' }).fill('student');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await openLogin(page);
+    await signIn(page, 'student');
     await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
     await expect(page.getByText('Scheduled maintenance', { exact: false })).toBeVisible();
     const rootSize = await page.evaluate(() =>

@@ -13,6 +13,7 @@ import { prepareStyles } from '@atrium/ui';
 import { FIRST_SCREEN_TYPE } from '../chrome/first-screen-type';
 import { warmTypefaces } from '../chrome/warm-typefaces';
 import { defineShellNotificationBar } from '../notifications/define-bar';
+import { nextTask } from '../next-task';
 import { getBrowserServices } from '../services';
 import shellCss from '../shell.css';
 import type { AreaLoader } from './area-loader';
@@ -43,11 +44,6 @@ const browserChrome: ChromePreparation = {
   warmType: () => warmTypefaces(FIRST_SCREEN_TYPE),
 };
 
-/** A task boundary: the area's import, the chrome's work and each font go in tasks of their own. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 export async function prepareArea(
   pathname: string,
   { ahead = false }: PrepareAreaOptions = {},
@@ -57,7 +53,8 @@ export async function prepareArea(
   const moduleName = areaModuleFor(pathname);
   const area =
     moduleName === null ? undefined : ahead ? loader.prefetch(moduleName) : loader.load(moduleName);
-  // The chrome's work can only save time: a failure there is the first render's to meet again.
+  // In a task of its own (after the area's import has started). The chrome's work can only save time: a
+  // failure there is the first render's to meet again.
   const chromeReady = nextTask().then(() => {
     try {
       chrome.prepareChrome();

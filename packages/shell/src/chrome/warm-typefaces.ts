@@ -8,6 +8,7 @@
  * waited. The fonts stay resolved for the life of the page once any text has used them, so laying out a
  * hidden line of each one before the sign-in moves that work into the time the person spends typing.
  */
+import { nextTask } from '../next-task';
 
 /**
  * The kit's font stack (@atrium/ui kit.css's `--atr-font`; a test keeps the two equal). Here rather than in
@@ -23,11 +24,6 @@ export interface TypeSample {
 
 /** Text for the hidden lines: letters and digits, so the common glyphs are shaped once too. */
 const SAMPLE_TEXT = 'Welcome Aa 0123';
-
-/** A task boundary between two lines, so keys typed meanwhile are handled in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * Lays out one hidden line per sample, each in a task of its own, then removes them. Never shown and never
