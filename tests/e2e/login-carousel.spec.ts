@@ -12,8 +12,10 @@ test.describe('at 1280 px', () => {
     await openLogin(page);
     const order = await carouselOrder(page);
     // Freeze the page's time, then restart the interval from a known instant (Pause, Play): on a busy
-    // machine the page may have spent seconds of real time loading.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    // machine the page may have spent seconds of real time loading. The pause is set 2 s ahead: 100 ms
+    // ahead was already the past by the time the call arrived once in a fresh-clone run (the clock cannot
+    // go back); the time run through on the way does not matter, as Pause and Play restart the interval.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2_000));
     await page.getByRole('button', { name: 'Pause slide show' }).click();
     await page.getByRole('button', { name: 'Play slide show' }).click();
     await page.mouse.move(5, 5);
