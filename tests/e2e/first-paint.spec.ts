@@ -5,8 +5,8 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { FIRST_SCREEN_TYPE, FONT_STACK } from '@atrium/shell/first-screen-type';
-import { PASSWORD, openLogin, signIn } from './login-helpers';
+import { FIRST_SCREEN_IMAGES, FIRST_SCREEN_TYPE, FONT_STACK } from '@atrium/shell/first-screen';
+import { PASSWORD, enterUsername, openLogin, signIn } from './login-helpers';
 
 /** Collects layout shifts not caused by input, from the first byte on (the observer is buffered). */
 const SHIFT_OBSERVER = `(() => {
@@ -160,5 +160,46 @@ for (const viewport of [
     );
     const missing = (await homeTypes(page)).filter((type) => !ahead.includes(type));
     expect(missing).toEqual([]);
+  });
+}
+
+/** Paths of the images fetched so far on this page (resource timing: the memory cache's loads count once). */
+function fetchedImages(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'img')
+      .map((entry) => new URL(entry.name).pathname),
+  );
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 412, height: 823 },
+]) {
+  test(`at ${viewport.width}px the password step loads the images home shows, before Sign In`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openLogin(page);
+    await enterUsername(page, 'student');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    // The early start runs when the page is idle: the first screen's images arrive while the person types.
+    await expect
+      .poll(async () => {
+        const fetched = await fetchedImages(page);
+        return FIRST_SCREEN_IMAGES.filter((image) => !fetched.includes(image));
+      })
+      .toEqual([]);
+    const beforeSignIn = await fetchedImages(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('img')]
+        .filter((image) => image.checkVisibility({ visibilityProperty: true }))
+        .map((image) => new URL(image.currentSrc).pathname),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((image) => !beforeSignIn.includes(image))).toEqual([]);
   });
 }

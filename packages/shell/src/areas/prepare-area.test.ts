@@ -7,7 +7,7 @@ const lifecycles = { bootstrap: async () => {}, mount: async () => {}, unmount: 
 
 /** The chrome's early work, recorded instead of done (no DOM in these tests). */
 function fakeChrome() {
-  return { prepareChrome: vi.fn(() => {}), warmType: vi.fn(async () => {}) };
+  return { prepareChrome: vi.fn(() => {}), warmFirstScreen: vi.fn(async () => {}) };
 }
 
 describe('prepareArea', () => {
@@ -50,18 +50,18 @@ describe('prepareArea', () => {
     expect(registry.import).toHaveBeenCalledTimes(2);
   });
 
-  it("prepares the chrome on every page, and looks up the first screen's fonts ahead of a sign-in only", async () => {
+  it("prepares the chrome on every page, and looks up the first screen's fonts and images ahead of a sign-in only", async () => {
     const registry: ModuleRegistry = { import: vi.fn(async () => lifecycles), resolve: (name) => name };
     const chrome = fakeChrome();
     await prepareArea('/home', { ahead: true }, createAreaLoader({ registry }), chrome);
     // A landing without an area of its own still draws the chrome.
     await prepareArea('/', { ahead: true }, createAreaLoader({ registry }), chrome);
     expect(chrome.prepareChrome).toHaveBeenCalledTimes(2);
-    expect(chrome.warmType).toHaveBeenCalledTimes(2);
+    expect(chrome.warmFirstScreen).toHaveBeenCalledTimes(2);
     // On a shell page the first render is next anyway: looking fonts up first would only delay it.
     await prepareArea('/home', {}, createAreaLoader({ registry }), chrome);
     expect(chrome.prepareChrome).toHaveBeenCalledTimes(3);
-    expect(chrome.warmType).toHaveBeenCalledTimes(2);
+    expect(chrome.warmFirstScreen).toHaveBeenCalledTimes(2);
   });
 
   it("a failure in the chrome's early work leaves the page as it was: the area is still loaded", async () => {

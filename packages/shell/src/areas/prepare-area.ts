@@ -6,11 +6,13 @@
  * - the route's area is loaded through the page's own area loader, so the first render finds it 'loaded'
  *   and mounts it in that same commit, instead of drawing a spinner, loading, and rendering again;
  * - the chrome's costly first steps: the shell's stylesheet parsed, the notification bar defined;
- * - ahead of a sign-in, the first screen's fonts looked up (warmTypefaces), which the login page has not
- *   drawn. On a shell page the first render is next anyway, and it looks them up itself.
+ * - ahead of a sign-in, the first screen's fonts looked up and its words shaped (warmTypefaces), and its
+ *   images loaded and decoded (warmImages), which the login page has not drawn. On a shell page the first
+ *   render is next anyway, and it does this itself.
  */
 import { prepareStyles } from '@atrium/ui';
-import { FIRST_SCREEN_TYPE } from '../chrome/first-screen-type';
+import { FIRST_SCREEN_IMAGES, FIRST_SCREEN_TEXT, FIRST_SCREEN_TYPE } from '../chrome/first-screen';
+import { warmImages } from '../chrome/warm-images';
 import { warmTypefaces } from '../chrome/warm-typefaces';
 import { defineShellNotificationBar } from '../notifications/define-bar';
 import { nextTask } from '../next-task';
@@ -32,8 +34,8 @@ export interface PrepareAreaOptions {
 export interface ChromePreparation {
   /** Parses the shell's stylesheet and defines the notification bar. */
   prepareChrome(): void;
-  /** Lays out the first screen's fonts (a task per font). */
-  warmType(): Promise<void>;
+  /** Lays out the first screen's words in each of its fonts (a task per font) and loads its images. */
+  warmFirstScreen(): Promise<void>;
 }
 
 const browserChrome: ChromePreparation = {
@@ -41,7 +43,9 @@ const browserChrome: ChromePreparation = {
     prepareStyles(shellCss);
     defineShellNotificationBar();
   },
-  warmType: () => warmTypefaces(FIRST_SCREEN_TYPE),
+  warmFirstScreen: async () => {
+    await Promise.all([warmImages(FIRST_SCREEN_IMAGES), warmTypefaces(FIRST_SCREEN_TYPE, FIRST_SCREEN_TEXT)]);
+  },
 };
 
 export async function prepareArea(
@@ -62,5 +66,9 @@ export async function prepareArea(
       // Nothing to show for it here.
     }
   });
-  await Promise.all([area, chromeReady, ahead ? chromeReady.then(() => chrome.warmType()) : undefined]);
+  await Promise.all([
+    area,
+    chromeReady,
+    ahead ? chromeReady.then(() => chrome.warmFirstScreen()) : undefined,
+  ]);
 }

@@ -3,8 +3,8 @@ import type { AppKey } from '@atrium/api';
 import { HOME_PATH } from '../routes/route-table';
 import { useDebouncedValue } from './use-debounced-value';
 import { NavLink } from './NavLink';
+import { ATRIUM_LOGO } from './logo-source';
 
-export const ATRIUM_LOGO = '/static/favicon.svg';
 /** SPEC section 9: the logo source is debounced by 500 ms (no flicker while the user clicks through). */
 export const LOGO_DEBOUNCE_MS = 500;
 

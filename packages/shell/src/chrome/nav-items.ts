@@ -10,7 +10,8 @@ export interface NavSection {
   items: { route: RouteDef; href: string }[];
 }
 
-const GROUPS: readonly { group: NavGroup; label: string }[] = [
+/** The menus' sections, in order, with their headings. */
+export const NAV_GROUPS: readonly { group: NavGroup; label: string }[] = [
   { group: 'main', label: 'General' },
   { group: 'apps', label: 'Apps' },
   { group: 'tools', label: 'Tools' },
@@ -23,7 +24,7 @@ export function navSections(
 ): NavSection[] {
   // Restricted users get no menu at all (SPEC section 6).
   if (state.status !== 'started' || !state.sis || state.sis.access_restricted) return [];
-  return GROUPS.map(({ group, label }) => ({
+  return NAV_GROUPS.map(({ group, label }) => ({
     group,
     label,
     items: table
