@@ -1,7 +1,8 @@
 <?php
 // The reference: the widgets on a plain, modern page with no stylesheet and no scripts of its own.
 // `?split=1`: the page arrives in two pieces, the loader 300 ms after the bar (a slow network or a busy
-// server), as a page does when its bytes pause there. `?head=0`: without atrium_widgets_head().
+// server), as a page does when its bytes pause there; `&pause=MS` (100-2000) another pause.
+// `?head=0`: without atrium_widgets_head().
 require __DIR__ . '/_common.php';
 header('Content-Type: text/html; charset=utf-8');
 $split = isset($_GET['split']);
@@ -22,7 +23,8 @@ if ($split) {
         ob_end_flush();
     }
     flush();
-    usleep(300000);
+    $pause = isset($_GET['pause']) ? max(100, min(2000, (int) $_GET['pause'])) : 300;
+    usleep($pause * 1000);
     echo substr($widgets, $cut);
 } else {
     echo $widgets;
