@@ -101,13 +101,16 @@ function loginRows(login: BenchResults['login']): Row[] {
 
 /** Issue 17: typing during boot, Atrium beside both yardsticks, judged against the minimal React page. */
 function typingRows(typing: NonNullable<BenchResults['typing']>): Row[] {
-  const typedIn = (runs: Record<string, TypedTextResult[]> | undefined, page: string) =>
-    median((runs?.[page] ?? []).map((run) => run.typedShownMs));
-  const typed = (page: string) => typedIn(typing.typed, page);
+  /** Each page's median typed-text figure in one set of runs. */
+  const shownIn = (runs: Record<string, TypedTextResult[]>) => {
+    const typed = (page: string) => median((runs[page] ?? []).map((run) => run.typedShownMs));
+    return { atrium: typed('atrium'), yardstick: typed('yardstick'), minimal: typed('minimal') };
+  };
   const delay = (page: string) => median((typing.delay[page] ?? []).map((run) => run.worstDelayMs));
   const task = (page: string) => median((typing.delay[page] ?? []).map((run) => run.longestTaskMs));
   const lost = (typing.typed['atrium'] ?? []).filter((run) => run.finalValue !== 'ab').length;
-  const shown = { atrium: typed('atrium'), yardstick: typed('yardstick'), minimal: typed('minimal') };
+  const shown = shownIn(typing.typed);
+  const shownInspector = typing.typedInspector ? shownIn(typing.typedInspector) : null;
   const shownRatio = ratio(shown.atrium, shown.minimal);
   const worst = { atrium: delay('atrium'), yardstick: delay('yardstick'), minimal: delay('minimal') };
   return [
@@ -120,15 +123,13 @@ function typingRows(typing: NonNullable<BenchResults['typing']>): Row[] {
       verdict: shownRatio === null ? 'n/a' : atMost(shownRatio, BUDGETS.typedShownVsMinimal),
       ...(lost > 0 ? { note: `typed text lost or reordered in ${lost} runs` } : {}),
     },
-    ...(typing.typedInspector
+    ...(shownInspector
       ? [
           {
             measure: 'Login: typed text shown, 4x CPU (under Playwright)',
             unit: 'ms' as const,
-            atrium: typedIn(typing.typedInspector, 'atrium'),
-            yardstick: typedIn(typing.typedInspector, 'yardstick'),
-            minimal: typedIn(typing.typedInspector, 'minimal'),
-            ratio: ratio(typedIn(typing.typedInspector, 'atrium'), typedIn(typing.typedInspector, 'minimal')),
+            ...shownInspector,
+            ratio: ratio(shownInspector.atrium, shownInspector.minimal),
           },
         ]
       : []),

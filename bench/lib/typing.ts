@@ -16,7 +16,7 @@
  *   slower than in a person's browser.
  */
 import type { Browser } from 'playwright-core';
-import type { BareChromium } from './bare-chromium';
+import type { BareChromium, BarePage } from './bare-chromium';
 import { COLD_VIEWPORT, openColdPage } from './browser';
 
 export const USERNAME_SELECTOR = 'input[name="username"]';
@@ -27,6 +27,41 @@ const TYPING_WINDOW_MS = 5_000;
 const MEASURED_EVENTS = new Set(['keydown', 'input', 'pointerdown']);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+type InputMethod = 'Input.dispatchMouseEvent' | 'Input.dispatchKeyEvent';
+
+/**
+ * A CDP input sender that keeps every dispatch's promise (`sent`), so a run can wait for the browser to have
+ * taken them all. Failures are ignored: a page that went away takes no input, and the figure says so.
+ */
+function inputSender(dispatch: (method: InputMethod, params: Record<string, unknown>) => Promise<unknown>) {
+  const sent: Promise<unknown>[] = [];
+  const send = (method: InputMethod, params: Record<string, unknown>) => {
+    const done = dispatch(method, params).catch(() => undefined);
+    sent.push(done);
+    return done;
+  };
+  return { send, sent };
+}
+
+type Send = ReturnType<typeof inputSender>['send'];
+
+/** A left click at a point, as press and release (not awaited: the browser stamps each when it gets it). */
+function click(send: Send, point: { x: number; y: number }): Promise<unknown>[] {
+  const mouse = { x: point.x, y: point.y, button: 'left', clickCount: 1 };
+  return [
+    send('Input.dispatchMouseEvent', { type: 'mousePressed', ...mouse }),
+    send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...mouse }),
+  ];
+}
+
+/** One lower-case letter typed: keydown with its text, then keyup. */
+function typeLetter(send: Send, letter: string): void {
+  const upper = letter.toUpperCase();
+  const key = { key: letter, code: `Key${upper}`, windowsVirtualKeyCode: upper.charCodeAt(0) };
+  void send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text: letter });
+  void send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+}
 
 /**
  * Runs before the page's scripts. Records when the username field first holds the typed text
@@ -104,16 +139,17 @@ export interface TypedTextResult {
   finalValue: string | null;
 }
 
-/** Runs before the page's scripts: calls the `__benchFieldSeen` binding once the username field is in the DOM. */
+/**
+ * Runs before the page's scripts: once the username field is in the DOM, stamps the time (`__benchFieldAt`)
+ * and calls the `__benchFieldSeen` binding where the driver exposed one (Playwright's).
+ */
 const FIELD_WATCHER = `(() => {
-  let seen = false;
-  const check = () => {
-    if (seen || !document.querySelector(${JSON.stringify(USERNAME_SELECTOR)})) return;
-    seen = true;
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector(${JSON.stringify(USERNAME_SELECTOR)})) return;
     observer.disconnect();
-    window.__benchFieldSeen();
-  };
-  const observer = new MutationObserver(check);
+    window.__benchFieldAt = performance.now();
+    window.__benchFieldSeen?.();
+  });
   observer.observe(document, { childList: true, subtree: true });
 })();`;
 
@@ -154,23 +190,15 @@ export async function measureTypedText(
     void seen.then(() => (inHtml = !paintedYet));
     const loaded = page.goto(url, { waitUntil: 'load' });
     await Promise.all([seen, painted]);
-    const send = (method: 'Input.dispatchMouseEvent' | 'Input.dispatchKeyEvent', params: object) =>
-      cdp.send(method, params as never).catch(() => undefined);
-    const sent: Promise<unknown>[] = [];
+    const { send, sent } = inputSender((method, params) => cdp.send(method, params as never));
     if (field && inHtml) {
-      const mouse = { x: field.x, y: field.y, button: 'left', clickCount: 1 };
-      sent.push(send('Input.dispatchMouseEvent', { type: 'mousePressed', ...mouse }));
-      sent.push(send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...mouse }));
+      click(send, field);
     } else {
       // A box the page's script inserts (the yardsticks) moves while it settles: clicked once it is visible
       // and stable, which on those pages is once their script has run and the main thread is free.
       await page.locator(USERNAME_SELECTOR).click({ timeout: 30_000 });
     }
-    TYPED_TEXT.split('').forEach((letter, index) => {
-      const key = { key: letter, code: `Key${letter.toUpperCase()}`, windowsVirtualKeyCode: 65 + index };
-      sent.push(send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text: letter }));
-      sent.push(send('Input.dispatchKeyEvent', { type: 'keyUp', ...key }));
-    });
+    for (const letter of TYPED_TEXT) typeLetter(send, letter);
     await page
       .waitForFunction(
         () => (window as { __benchTypedShown?: number }).__benchTypedShown !== undefined,
@@ -187,16 +215,6 @@ export async function measureTypedText(
     await cold.close();
   }
 }
-
-/** Runs before the page's scripts: stamps when the username field first appears (`__benchFieldAt`). */
-const FIELD_STAMP = `(() => {
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector(${JSON.stringify(USERNAME_SELECTOR)})) return;
-    window.__benchFieldAt = performance.now();
-    observer.disconnect();
-  });
-  observer.observe(document, { childList: true, subtree: true });
-})();`;
 
 /**
  * Where to click the username field, or null while it is not on screen and taking typing. A field that was
@@ -232,32 +250,21 @@ export async function measureTypedTextBare(
   cpuThrottle: number,
   field: FieldPoint | null,
 ): Promise<TypedTextResult> {
-  const page = await chromium.openColdPage({ cpuThrottle, initScript: `${TYPED_OBSERVER}\n${FIELD_STAMP}` });
+  const page = await chromium.openColdPage({
+    cpuThrottle,
+    initScript: `${TYPED_OBSERVER}\n${FIELD_WATCHER}`,
+  });
   try {
-    await page.send('Page.setLifecycleEventsEnabled', { enabled: true });
-    const painted = waitForFirstPaint(
-      (listener) => page.on('Page.lifecycleEvent', (event) => listener(event.name)),
-      30_000,
-    );
-    const loaded = page.goto(url, 60_000);
-    if (!(await painted)) throw new Error(`${url}: no first contentful paint within 30 s`);
-    const sent: Promise<unknown>[] = [];
-    const send = (method: 'Input.dispatchMouseEvent' | 'Input.dispatchKeyEvent', params: object) =>
-      sent.push(page.send(method, params as Record<string, unknown>).catch(() => undefined));
+    const { loaded } = await loadToFirstPaint(page, url);
+    const { send, sent } = inputSender((method, params) => page.send(method, params));
     let point: { x: number; y: number } | null = field?.inHtml ? field : null;
     for (let tries = 0; point === null && tries < 600; tries += 1) {
       point = await page.evaluate<{ x: number; y: number } | null>(FIELD_TARGET);
       if (point === null) await sleep(50);
     }
     if (point === null) throw new Error(`${url}: no username field on screen within 30 s`);
-    const mouse = { x: point.x, y: point.y, button: 'left', clickCount: 1 };
-    send('Input.dispatchMouseEvent', { type: 'mousePressed', ...mouse });
-    send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...mouse });
-    TYPED_TEXT.split('').forEach((letter, index) => {
-      const key = { key: letter, code: `Key${letter.toUpperCase()}`, windowsVirtualKeyCode: 65 + index };
-      send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text: letter });
-      send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
-    });
+    click(send, point);
+    for (const letter of TYPED_TEXT) typeLetter(send, letter);
     // Asked after the keys, from the test's side: a read queued in the page waits its turn like any task.
     for (let waited = 0; waited < 30_000; waited += 50) {
       if (await page.evaluate<boolean>('window.__benchTypedShown !== undefined')) break;
@@ -379,6 +386,24 @@ function waitForFirstPaint(lifecycleEvents: LifecycleEvents, timeoutMs: number):
 }
 
 /**
+ * Starts loading `url` in a bare page and resolves at its first contentful paint, with the load (still under
+ * way) to await later: in an object, which an async function's promise does not adopt.
+ */
+async function loadToFirstPaint(page: BarePage, url: string): Promise<{ loaded: Promise<void> }> {
+  await page.send('Page.setLifecycleEventsEnabled', { enabled: true });
+  const painted = waitForFirstPaint(
+    (listener) => page.on('Page.lifecycleEvent', (event) => listener(event.name)),
+    30_000,
+  );
+  const loaded = page.goto(url, 60_000);
+  if (!(await painted)) {
+    loaded.catch(() => undefined);
+    throw new Error(`${url}: no first contentful paint within 30 s`);
+  }
+  return { loaded };
+}
+
+/**
  * Worst input delay during boot: one cold load, typed at from first paint, in a Chromium with no inspector
  * attached to the page (bare-chromium.ts says why: Playwright's made react-dom's start several times slower).
  */
@@ -390,43 +415,21 @@ export async function measureInputDelay(
 ): Promise<InputDelayResult> {
   const page = await chromium.openColdPage({ cpuThrottle, initScript: EVENT_OBSERVER });
   try {
-    await page.send('Page.setLifecycleEventsEnabled', { enabled: true });
-    const painted = waitForFirstPaint(
-      (listener) => page.on('Page.lifecycleEvent', (event) => listener(event.name)),
-      30_000,
-    );
-    const loaded = page.goto(url, 60_000);
-    if (!(await painted)) throw new Error(`${url}: no first contentful paint within 30 s`);
+    const { loaded } = await loadToFirstPaint(page, url);
     // Sent without awaiting: the browser stamps each event when it gets it, the page takes it when it can.
-    const sent: Promise<unknown>[] = [];
-    const send = (method: 'Input.dispatchMouseEvent' | 'Input.dispatchKeyEvent', params: object) => {
-      const done = page.send(method, params as Record<string, unknown>).catch(() => undefined);
-      sent.push(done);
-      return done;
-    };
+    const { send, sent } = inputSender((method, params) => page.send(method, params));
     const paintedAt = Date.now();
     if (field) {
-      const mouse = { x: field.x, y: field.y, button: 'left', clickCount: 1 };
       // The typing starts once the page has taken the click: a mouse event can reach the page after key
       // events sent later (the browser hit-tests it first), and keys before the focus would go nowhere. The
       // click's own pointerdown delay counts like any other.
-      await Promise.all([
-        send('Input.dispatchMouseEvent', { type: 'mousePressed', ...mouse }),
-        send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...mouse }),
-      ]);
+      await Promise.all(click(send, field));
     }
     const started = Date.now();
     let keysSent = 0;
     for (let at = KEY_INTERVAL_MS; started + at <= paintedAt + TYPING_WINDOW_MS; at += KEY_INTERVAL_MS) {
       await sleep(started + at - Date.now());
-      const letter = String.fromCharCode(97 + (keysSent % 26));
-      const key = {
-        key: letter,
-        code: `Key${letter.toUpperCase()}`,
-        windowsVirtualKeyCode: 65 + (keysSent % 26),
-      };
-      send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text: letter });
-      send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+      typeLetter(send, String.fromCharCode(97 + (keysSent % 26)));
       keysSent += 1;
     }
     await Promise.race([Promise.all(sent), sleep(30_000)]);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { APP_CATALOGUE } from '@atrium/api';
 import { navSections } from './nav-items';
-import { FIRST_SCREEN_IMAGES, FIRST_SCREEN_TEXT } from './first-screen';
-import { ATRIUM_LOGO } from './logo-source';
+import { FIRST_SCREEN_TEXT } from './first-screen';
 
+// The images are checked where they matter: tests/e2e/first-paint.spec.ts signs in and fails if home shows
+// an image the login page did not fetch before Sign In.
 describe('the first screen looked up ahead', () => {
   it("holds the launcher's apps and every navigation label a signed-in user can see", () => {
     for (const app of APP_CATALOGUE) {
@@ -18,9 +19,5 @@ describe('the first screen looked up ahead', () => {
       expect(FIRST_SCREEN_TEXT).toContain(section.label);
       for (const item of section.items) expect(FIRST_SCREEN_TEXT).toContain(item.route.title);
     }
-  });
-
-  it("holds the top bar's logo and each app's", () => {
-    expect(FIRST_SCREEN_IMAGES).toEqual([ATRIUM_LOGO, ...APP_CATALOGUE.map((app) => app.logo)]);
   });
 });
