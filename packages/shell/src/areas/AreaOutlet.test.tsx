@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as React from 'react';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { mountRootParcel } from 'single-spa';
+import { migrationMapSource } from '@atrium/migration';
 import { createReactLifecycles, SingleSpaContext } from '@atrium/lifecycles/react';
 import { createAreaLoader } from './area-loader';
 import type { ModuleRegistry } from './area-loader';
@@ -100,10 +101,16 @@ function outletAt(services: ShellServices, index: number) {
 beforeEach(() => {
   document.body.innerHTML = '';
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('AreaOutlet', () => {
   it("offers the page's classic screen once Retry has failed too, where the migration map names one", async () => {
+    // No server here: the map's request fails as offline, and the suite's own map stays (source.ts). Left to
+    // the test environment, the request went to happy-dom's default origin during the next test.
+    const fetch = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     let imports = 0;
     const registry: ModuleRegistry = {
       resolve: (name) => `http://x/${name}.js`,
@@ -129,6 +136,9 @@ describe('AreaOutlet', () => {
     await waitFor(() => expect(imports).toBeGreaterThanOrEqual(2));
     const classic = await waitFor(() => getByRole('link', { name: 'Open the classic page' }));
     expect(classic.getAttribute('href')).toBe('/legacy/evaluations/form.php?id=5');
+    // The api client loads its session chunk before the request leaves: slow on a loaded machine.
+    await waitFor(() => expect(migrationMapSource.getState().settled).toBe(true), { timeout: 10_000 });
+    expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/migration-map\.json$/);
     // A page the map does not name has no classic screen to offer.
     rerender(view('/hub'));
     await waitFor(() => expect(getByRole('button', { name: 'Retry' })).toBeTruthy());
