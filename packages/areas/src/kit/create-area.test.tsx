@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { adoptedStyleCount } from '@atrium/ui';
 import { session } from '@atrium/session';
+import { migrationMapSource } from '@atrium/migration';
 import type { AreaProps } from '@atrium/ui';
 import { AREA_NAMES } from '@atrium/api/routes';
 import type { AreaLifecycles } from './create-area';
@@ -43,6 +44,7 @@ const ROUTE_OF: Record<string, { routePath: string; path: string }> = {
 afterEach(() => {
   document.body.innerHTML = '';
   session.setState({ sis: null });
+  vi.restoreAllMocks();
 });
 
 async function mountThroughLifecycles(lifecycles: AreaLifecycles, props: ReturnType<typeof parcelProps>) {
@@ -105,6 +107,9 @@ describe('createArea', () => {
     'area %s mounts one h1 without a <main> and leaves no DOM and no stylesheets behind',
     async (name) => {
       session.setState({ sis: sampleSis({ is_hq: true }) });
+      // No server here: a request an area sends (ext loads the migration map) fails as offline, rather than
+      // leaving, after the api client has loaded its session chunk, for happy-dom's origin during a later test.
+      const fetch = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
       const lifecycles = (await import(`../${name}/index.ts`)) as AreaLifecycles;
       const domElement = document.body.appendChild(document.createElement('div'));
       const route = ROUTE_OF[name];
@@ -119,6 +124,11 @@ describe('createArea', () => {
         await lifecycles.unmount(props);
         expect(domElement.innerHTML).toBe('');
         expect(adoptedStyleCount()).toBe(0);
+      }
+      // Its request settles here, while fetch is still the offline stub (slow on a loaded machine).
+      if (name === 'ext') {
+        await vi.waitFor(() => expect(migrationMapSource.getState().settled).toBe(true), { timeout: 10_000 });
+        expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/migration-map\.json$/);
       }
     },
   );
