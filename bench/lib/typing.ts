@@ -64,24 +64,33 @@ function typeLetter(send: Send, letter: string): void {
 }
 
 /**
+ * Script text, run before the page's scripts by both typing rows: every Event Timing entry of 16 ms or more
+ * (the API's smallest threshold; an event delayed longer is always reported, as duration >= delay), kept in
+ * `window.__benchEventEntries` with the times each row reads.
+ */
+const EVENT_ENTRIES = `(() => {
+  const entries = (window.__benchEventEntries = []);
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        entries.push({ name: e.name, startTime: e.startTime, processingStart: e.processingStart, processingEnd: e.processingEnd, duration: e.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  } catch (e) {}
+})();`;
+
+/**
  * Runs before the page's scripts. Records when the username field first holds the typed text
- * (`__benchTypedHeldAt`, inside the `input` event that made it so) and the page's Event Timing entries:
- * that event's entry ends when the browser presented the next frame after it, which is when the screen
- * showed the text. As a fallback (an entry under the API's 16 ms threshold, or a field the app replaced and
+ * (`__benchTypedHeldAt`, inside the `input` event that made it so), beside the page's Event Timing entries
+ * (EVENT_ENTRIES): that event's entry ends when the browser presented the next frame after it, which is
+ * when the screen showed the text. As a fallback (an entry under the API's 16 ms threshold, or a field the app replaced and
  * refilled) it stamps `__benchTypedShown` a task after the next frame. That stamp alone waited behind
  * whatever the page had queued meanwhile: on a page still booting, tens of milliseconds after the frame
  * had shown the text. Checked on every input event and DOM change (the login app replaces the prerendered
  * field and carries the value over).
  */
-const TYPED_OBSERVER = `(() => {
+const TYPED_OBSERVER = `${EVENT_ENTRIES}
+(() => {
   const expected = ${JSON.stringify(TYPED_TEXT)};
-  const events = (window.__benchTypedEvents = []);
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries())
-        events.push({ startTime: e.startTime, processingStart: e.processingStart, processingEnd: e.processingEnd, duration: e.duration });
-    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-  } catch (e) {}
   let pending = false;
   const holds = () => {
     const input = document.querySelector(${JSON.stringify(USERNAME_SELECTOR)});
@@ -114,7 +123,7 @@ const TYPED_OBSERVER = `(() => {
  */
 const TYPED_RESULT = `new Promise((resolve) => setTimeout(resolve, 200)).then(() => {
   const held = window.__benchTypedHeldAt;
-  const entry = (window.__benchTypedEvents || []).find(
+  const entry = (window.__benchEventEntries || []).find(
     (e) => held !== undefined && e.processingStart <= held && held <= e.processingEnd,
   );
   const presented = entry ? entry.startTime + entry.duration : null;
@@ -278,9 +287,9 @@ export async function measureTypedTextBare(
   }
 }
 
-/** Collects Event Timing entries, long tasks and long animation frames from the very start of the page. */
-const EVENT_OBSERVER = `(() => {
-  const events = (window.__benchEvents = []);
+/** Collects Event Timing entries (EVENT_ENTRIES), long tasks and long animation frames from the page's start. */
+const EVENT_OBSERVER = `${EVENT_ENTRIES}
+(() => {
   const tasks = (window.__benchLongTasks = []);
   const frames = (window.__benchLongFrames = []);
   const observe = (options, fn) => {
@@ -288,10 +297,6 @@ const EVENT_OBSERVER = `(() => {
       new PerformanceObserver((list) => list.getEntries().forEach(fn)).observe(options);
     } catch (e) {}
   };
-  // 16 ms is the API's smallest threshold: an event with a longer delay is always reported (duration >= delay).
-  observe({ type: 'event', durationThreshold: 16, buffered: true }, (e) =>
-    events.push({ name: e.name, startTime: e.startTime, delay: e.processingStart - e.startTime, duration: e.duration }),
-  );
   observe({ type: 'longtask', buffered: true }, (e) => tasks.push({ startTime: e.startTime, duration: e.duration }));
   observe({ type: 'long-animation-frame', buffered: true }, (e) =>
     frames.push({
@@ -307,12 +312,17 @@ const EVENT_OBSERVER = `(() => {
   );
 })();`;
 
+/** An entry as EVENT_ENTRIES keeps it. */
 interface EventRecord {
   name: string;
   startTime: number;
-  delay: number;
+  processingStart: number;
+  processingEnd: number;
   duration: number;
 }
+
+/** How long the event waited before its handlers ran. */
+const delayOf = (event: EventRecord) => event.processingStart - event.startTime;
 interface TaskRecord {
   startTime: number;
   duration: number;
@@ -443,7 +453,7 @@ export async function measureInputDelay(
       fcp: number | null;
       value: string | null;
     }>(`({
-      events: window.__benchEvents || [],
+      events: window.__benchEventEntries || [],
       tasks: window.__benchLongTasks || [],
       frames: window.__benchLongFrames || [],
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
@@ -455,12 +465,12 @@ export async function measureInputDelay(
       (event) => MEASURED_EVENTS.has(event.name) && inWindow(event.startTime),
     );
     const worst = measured.reduce<EventRecord | null>(
-      (max, event) => (max === null || event.delay > max.delay ? event : max),
+      (max, event) => (max === null || delayOf(event) > delayOf(max) ? event : max),
       null,
     );
     const tasksAfterPaint = data.tasks.filter((task) => task.startTime >= fcp);
     return {
-      worstDelayMs: worst ? worst.delay : 0,
+      worstDelayMs: worst ? delayOf(worst) : 0,
       worstEvent: worst?.name ?? null,
       longestTaskMs: tasksAfterPaint.length ? Math.max(...tasksAfterPaint.map((task) => task.duration)) : 0,
       fcpMs: data.fcp,

@@ -44,7 +44,6 @@ const ROUTE_OF: Record<string, { routePath: string; path: string }> = {
 afterEach(() => {
   document.body.innerHTML = '';
   session.setState({ sis: null });
-  vi.restoreAllMocks();
 });
 
 async function mountThroughLifecycles(lifecycles: AreaLifecycles, props: ReturnType<typeof parcelProps>) {

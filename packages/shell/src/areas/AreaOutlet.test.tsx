@@ -101,10 +101,7 @@ function outletAt(services: ShellServices, index: number) {
 beforeEach(() => {
   document.body.innerHTML = '';
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+afterEach(() => cleanup());
 
 describe('AreaOutlet', () => {
   it("offers the page's classic screen once Retry has failed too, where the migration map names one", async () => {
