@@ -40,16 +40,23 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('what is typed before the app has loaded is kept when it takes over', async ({ page }) => {
-  // Hold the login module back until the user has typed into the HTML screen.
+/**
+ * Opens the login page with its app's module held back until `release()`: the user meets the HTML screen.
+ * Not waiting for 'load': the held module's preload keeps the load event back until it is released.
+ */
+async function openLoginWithAppHeld(page: Page): Promise<{ release: () => void }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/atrium-login\.[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  // Not 'load': the held module's preload keeps the load event back until it is released.
   await page.goto('/common/login', { waitUntil: 'commit' });
+  return { release };
+}
+
+test('what is typed before the app has loaded is kept when it takes over', async ({ page }) => {
+  const { release } = await openLoginWithAppHeld(page);
   const username = page.getByRole('textbox', { name: 'Username' });
   await username.fill('student');
   // Enter before the app is there does not reload the page with the username in the address.
@@ -62,6 +69,28 @@ test('what is typed before the app has loaded is kept when it takes over', async
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('keys typed while the app takes the form over all land, in the field and in the app', async ({
+  page,
+}) => {
+  // Keys go on while React hydrates the form (its events held back from React until the commit,
+  // hold-events.ts): on a slowed CPU, release the login module and type at once, a key every 20 ms.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const { release } = await openLoginWithAppHeld(page);
+  const username = page.getByRole('textbox', { name: 'Username' });
+  await username.click();
+  release();
+  await username.pressSequentially('student', { delay: 20 });
+  await expect(username).toHaveValue('student');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // The app has every key: Next takes the whole username on to the password step.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sam Student');
 });
 
 test('Next stays where it was painted when the help links arrive with the settings', async ({ page }) => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useContext } from 'react';
+import { useContext, useLayoutEffect, useRef, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -133,6 +133,46 @@ describe('createReactLifecycles', () => {
     // The same input element: React took over the node the page painted (typed text and focus stay).
     expect(container.querySelector('input')).toBe(prerendered);
     expect(recoverable).not.toHaveBeenCalled();
+    await lifecycles.unmount(props);
+  });
+
+  it('with hydrate, holds keys back from React until the hydration commits, then takes over what was typed', async () => {
+    const keys: string[] = [];
+    function Field() {
+      const [value, setValue] = useState('');
+      const ref = useRef<HTMLInputElement>(null);
+      // What the login's UsernameStep does: the hydration's commit takes over what the field holds.
+      useLayoutEffect(() => {
+        if (ref.current && ref.current.value !== '') setValue(ref.current.value);
+      }, []);
+      return (
+        <input
+          ref={ref}
+          aria-label="Username"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          onKeyDown={(event) => keys.push(event.key)}
+        />
+      );
+    }
+    const container = document.body.appendChild(document.createElement('div'));
+    container.id = 'single-spa-application:@atrium/held';
+    container.innerHTML = renderToString(<Field />);
+    const field = container.querySelector('input')!;
+    const lifecycles = createReactLifecycles({ root: Field, fallback: Fallback, hydrate: true });
+    const props = appProps('@atrium/held');
+    const mounted = lifecycles.mount(props);
+    // React listens from here on, with nothing hydrated yet: without the hold this key would make it hydrate
+    // the whole root at once, inside the key's handler, and run onKeyDown.
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 's', bubbles: true }));
+    field.value = 's';
+    expect(keys).toEqual([]);
+    await mounted;
+    expect(field.value).toBe('s');
+    // After the commit the field is React's: the next key reaches it, and what was typed is in the state.
+    await userEvent.type(field, 'a');
+    expect(keys).toEqual(['a']);
+    expect(field.value).toBe('sa');
     await lifecycles.unmount(props);
   });
 

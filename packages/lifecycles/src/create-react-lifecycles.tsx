@@ -9,7 +9,8 @@
  * - one error boundary that keeps a render error inside the app and offers Retry (the `fallback` gets a
  *   `retry` that renders the root again), and logs the error once with the app's name;
  * - `hydrate` adopts server-rendered markup in the container (hydrateRoot) instead of replacing it, as a
- *   transition: React then hydrates in slices that yield to input (the login page, issue 17);
+ *   transition: React then hydrates in slices that yield to input (the login page, issue 17), with the
+ *   user's events held back from React until the hydration commits (hold-events.ts);
  * - mount and update resolve once React has committed the tree (fallback included);
  * - a mount renders at once when the user has just acted (they are waiting for it: Sign In, an area switch),
  *   and as a transition during the page's own load (it yields to input; issue 17).
@@ -17,12 +18,13 @@
  * Written here rather than taken from single-spa-react (decisions.md): its 2.2 KB gzip (legacy render modes,
  * root loaders, version checks) did not fit the login page's JS budget, and this is all Atrium used of it.
  */
-import { Component, createContext, startTransition, useEffect } from 'react';
+import { Component, createContext, startTransition, useEffect, useLayoutEffect } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { AppProps, CustomProps, LifeCycleFn } from 'single-spa';
+import { holdEventsFrom } from './hold-events';
 
 /** single-spa's props of the application or parcel being rendered; undefined outside one. */
 export const SingleSpaContext = createContext<(CustomProps & AppProps) | undefined>(undefined);
@@ -92,8 +94,21 @@ function renderBoundary(Fallback: ComponentType<RenderErrorProps>) {
   };
 }
 
-/** Calls `onCommit` after each commit of the tree it wraps: what resolves mount() and update(). */
-function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+/**
+ * Calls `onCommit` after each commit of the tree it wraps: what resolves mount() and update(). `onLayout`
+ * runs inside the first commit, after every layout effect of the tree (the hydration's takeover of what
+ * was typed), before the browser can dispatch another event.
+ */
+function Committed({
+  onCommit,
+  onLayout,
+  children,
+}: {
+  onCommit: () => void;
+  onLayout?: (() => void) | undefined;
+  children: ReactNode;
+}) {
+  useLayoutEffect(() => onLayout?.(), [onLayout]);
   useEffect(onCommit);
   return children;
 }
@@ -126,9 +141,9 @@ export function createReactLifecycles<Props extends object = object>(
   const Boundary = renderBoundary(options.fallback);
   const roots = new Map<string, Root>();
 
-  const tree = (props: Props & AppProps, onCommit: () => void) => (
+  const tree = (props: Props & AppProps, onCommit: () => void, onLayout?: () => void) => (
     <SingleSpaContext value={props}>
-      <Committed onCommit={onCommit}>
+      <Committed onCommit={onCommit} onLayout={onLayout}>
         <Boundary name={props.name}>
           <Root {...props} />
         </Boundary>
@@ -143,12 +158,14 @@ export function createReactLifecycles<Props extends object = object>(
         const appProps = props as Props & AppProps & { domElement?: HTMLElement };
         const container =
           appProps.domElement ?? options.domElement?.(appProps) ?? defaultContainer(appProps.name);
-        const app = tree(appProps, resolve);
         if (typeof hydrate === 'function' ? hydrate(container) : hydrate) {
           // At the default priority React 19 hydrates the whole tree in one task; as a transition it yields
-          // to the browser every few milliseconds, and an input meanwhile hydrates at once what it needs.
+          // to the browser every few milliseconds. An input meanwhile would hydrate at once what it needs
+          // (the whole root), so the user's events are held back from React until the commit.
+          const app = tree(appProps, resolve, holdEventsFrom(container));
           startTransition(() => void roots.set(appProps.name, hydrateRoot(container, app)));
         } else {
+          const app = tree(appProps, resolve);
           const reactRoot = createRoot(container);
           roots.set(appProps.name, reactRoot);
           if (userJustActed()) {
