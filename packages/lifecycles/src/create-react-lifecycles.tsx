@@ -18,7 +18,7 @@
  * Written here rather than taken from single-spa-react (decisions.md): its 2.2 KB gzip (legacy render modes,
  * root loaders, version checks) did not fit the login page's JS budget, and this is all Atrium used of it.
  */
-import { Component, createContext, startTransition, useEffect, useLayoutEffect } from 'react';
+import { Component, createContext, startTransition, useEffect } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -95,28 +95,25 @@ function renderBoundary(Fallback: ComponentType<RenderErrorProps>) {
 }
 
 /**
- * Calls `onCommit` after each commit of the tree it wraps: what resolves mount() and update(). `onLayout`
- * runs inside the first commit, after every layout effect of the tree (the hydration's takeover of what
- * was typed), before the browser can dispatch another event.
+ * Calls `onCommit` after each commit of the tree it wraps: what resolves mount() and update(). `onEffects`
+ * runs once the first commit's effects have run: the stores' subscriptions are in place and the takeover of
+ * what was typed (the login's UsernameStep) is done, so an event let through now finds the app ready for it.
+ * Effects run after the tree's own (children first), and all in one go.
  */
 function Committed({
   onCommit,
-  onLayout,
+  onEffects,
   children,
 }: {
   onCommit: () => void;
-  onLayout?: (() => void) | undefined;
+  onEffects?: (() => void) | undefined;
   children: ReactNode;
 }) {
-  useLayoutEffect(() => onLayout?.(), [onLayout]);
+  useEffect(() => onEffects?.(), [onEffects]);
   useEffect(onCommit);
   return children;
 }
 
-/**
- * True while the page has the user's transient activation: a click or a key a moment ago (a few seconds in
- * Chromium), so what mounts now is what they are waiting for. Without the API (older browsers), false.
- */
 function userJustActed(): boolean {
   const activation = (globalThis.navigator as { userActivation?: { isActive: boolean } } | undefined)
     ?.userActivation;
@@ -141,9 +138,9 @@ export function createReactLifecycles<Props extends object = object>(
   const Boundary = renderBoundary(options.fallback);
   const roots = new Map<string, Root>();
 
-  const tree = (props: Props & AppProps, onCommit: () => void, onLayout?: () => void) => (
+  const tree = (props: Props & AppProps, onCommit: () => void, onEffects?: () => void) => (
     <SingleSpaContext value={props}>
-      <Committed onCommit={onCommit} onLayout={onLayout}>
+      <Committed onCommit={onCommit} onEffects={onEffects}>
         <Boundary name={props.name}>
           <Root {...props} />
         </Boundary>

@@ -7,8 +7,10 @@
  * in the event's own handler, and on the login page that part is the whole root (the form is in it): one
  * keydown of 100-250 ms at 4x CPU, which every key after it waited for (issue 17, worst input delay during
  * boot). Held back, the events find React not listening yet, as they do before the mount; what was typed is
- * in the field, where the hydration's commit takes it over (the login's UsernameStep), and the hold ends in
- * that same commit, so no key falls between the two. `submit` is never held: a form sent meanwhile still
+ * in the field. The hold ends once the hydration's first effects have run, not at its commit: the app takes
+ * over what the field holds there (the login's UsernameStep) and its stores subscribe there, and a key let
+ * through before that changed a state no render would show, then lost the field's text to the stale one
+ * (measured: the first 5-40 keys of a fast typist). `submit` is never held: a form sent meanwhile still
  * reaches React, which then hydrates at once, as before.
  */
 const HELD_EVENTS = [

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import type { FormEvent } from 'react';
 import { USERNAME_MAX_LENGTH } from '@atrium/api';
 import { Button, Spinner, TextField } from '@atrium/ui';
@@ -37,8 +37,10 @@ export function UsernameStep({ state, machine, showHelpLinks, onPrompt, onIntent
 
   // Hydrated over the prerendered form (lifecycles.tsx): what was typed before React took over is in the
   // field but not in the state, and the next render would set the field back to the state. Taken over in
-  // the hydration's own commit, before anything can render again. A no-op on any later mount.
-  useLayoutEffect(() => {
+  // the hydration's first effects (React runs pending effects before it renders again): after the commit,
+  // so keys typed while it was under way, held back from React (hold-events.ts), are in the field too;
+  // the hold ends right after. A no-op on any later mount.
+  useEffect(() => {
     const typed = inputRef.current?.value;
     if (typed !== undefined && typed !== machine.store.getState().username) machine.setUsername(typed);
   }, [machine]);
