@@ -10,7 +10,7 @@
  *   `retry` that renders the root again), and logs the error once with the app's name;
  * - `hydrate` adopts server-rendered markup in the container (hydrateRoot) instead of replacing it, as a
  *   transition: React then hydrates in slices that yield to input (the login page, issue 17), with the
- *   user's events held back from React until the hydration commits (hold-events.ts);
+ *   user's events held back from React until the hydration's first effects have run (hold-events.ts);
  * - mount and update resolve once React has committed the tree (fallback included);
  * - a mount renders at once when the user has just acted (they are waiting for it: Sign In, an area switch),
  *   and as a transition during the page's own load (it yields to input; issue 17).
@@ -114,6 +114,10 @@ function Committed({
   return children;
 }
 
+/**
+ * True while the page has the user's transient activation: a click or a key a moment ago (a few seconds in
+ * Chromium), so what mounts now is what they are waiting for. Without the API (older browsers), false.
+ */
 function userJustActed(): boolean {
   const activation = (globalThis.navigator as { userActivation?: { isActive: boolean } } | undefined)
     ?.userActivation;
@@ -158,7 +162,7 @@ export function createReactLifecycles<Props extends object = object>(
         if (typeof hydrate === 'function' ? hydrate(container) : hydrate) {
           // At the default priority React 19 hydrates the whole tree in one task; as a transition it yields
           // to the browser every few milliseconds. An input meanwhile would hydrate at once what it needs
-          // (the whole root), so the user's events are held back from React until the commit.
+          // (the whole root), so the user's events are held back from React until its first effects.
           const app = tree(appProps, resolve, holdEventsFrom(container));
           startTransition(() => void roots.set(appProps.name, hydrateRoot(container, app)));
         } else {

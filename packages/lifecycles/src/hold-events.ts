@@ -42,7 +42,7 @@ const HELD_EVENTS = [
   'focusout',
 ];
 
-/** A hydration that has not committed by then is left to React's own handling (the events reach it). */
+/** A hydration whose first effects have not run by then is left to React's own handling (events reach it). */
 export const HOLD_LIMIT_MS = 3000;
 
 /**
