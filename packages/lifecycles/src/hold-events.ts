@@ -10,8 +10,8 @@
  * in the field. The hold ends once the hydration's first effects have run, not at its commit: the app takes
  * over what the field holds there (the login's UsernameStep) and its stores subscribe there, and a key let
  * through before that changed a state no render would show, then lost the field's text to the stale one
- * (measured: 23-35 keys of a fast typist, all typed before the takeover). `submit` is never held: a form sent meanwhile still
- * reaches React, which then hydrates at once, as before.
+ * (measured: 23-35 keys of a fast typist, all typed before the takeover). `submit` is never held: a form
+ * sent meanwhile still reaches React, which then hydrates at once, as before.
  */
 const HELD_EVENTS = [
   'keydown',
