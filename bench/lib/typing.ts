@@ -82,11 +82,11 @@ const EVENT_ENTRIES = `(() => {
  * Runs before the page's scripts. Records when the username field first holds the typed text
  * (`__benchTypedHeldAt`, inside the `input` event that made it so), beside the page's Event Timing entries
  * (EVENT_ENTRIES): that event's entry ends when the browser presented the next frame after it, which is
- * when the screen showed the text. As a fallback (an entry under the API's 16 ms threshold, or a field the app replaced and
- * refilled) it stamps `__benchTypedShown` a task after the next frame. That stamp alone waited behind
- * whatever the page had queued meanwhile: on a page still booting, tens of milliseconds after the frame
- * had shown the text. Checked on every input event and DOM change (the login app replaces the prerendered
- * field and carries the value over).
+ * when the screen showed the text. As a fallback (an entry under the API's 16 ms threshold, or a field the
+ * app replaced and refilled) it stamps `__benchTypedShown` a task after the next frame. That stamp alone
+ * waited behind whatever the page had queued meanwhile: on a page still booting, tens of milliseconds after
+ * the frame had shown the text. Checked on every input event and DOM change (the login app replaces the
+ * prerendered field and carries the value over).
  */
 const TYPED_OBSERVER = `${EVENT_ENTRIES}
 (() => {

@@ -13,7 +13,7 @@
  * (measured: 23-35 keys of a fast typist, all typed before the takeover). `submit` is never held: a form
  * sent meanwhile still reaches React, which then hydrates at once, as before.
  */
-const HELD_EVENTS = [
+const HELD_EVENTS: readonly string[] = [
   'keydown',
   'keypress',
   'keyup',
