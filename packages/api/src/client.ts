@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { ApiError, UNKNOWN_ERROR_MESSAGE } from './errors.js';
 import { ENDPOINTS, loadSessionChunk, type Endpoint, type Endpoints, type NoInput } from './endpoints.js';
 import type { SessionEndpoints } from './session-endpoints.js';
-import type { InitializeResponse, LoginResponse, School } from './schemas.js';
+import type { InitializeResponse, LegacyInitializeResponse, LoginResponse, School } from './schemas.js';
 import { createTransport, type CallOptions, type TransportOptions } from './transport.js';
 import { uploadFile } from './upload-loader.js';
 import type { UploadOptions } from './upload.js';
@@ -55,6 +55,13 @@ type _EverySessionCallListed = [
 const _everySessionCallListed: _EverySessionCallListed = true;
 
 type AnyEndpoint = Endpoint<Record<string, unknown>, unknown>;
+
+/** Whether `session` already holds each of `values` (plain values: ids, names, null). */
+function holdsEvery(session: Record<string, unknown>, values: Record<string, unknown>): boolean {
+  return Object.keys(values).every(
+    (key) => Object.hasOwn(session, key) && Object.is(session[key], values[key]),
+  );
+}
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const transport = createTransport(options);
@@ -124,10 +131,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /**
-   * The initialize answer a sign-in carried (LoginResponseSchema), kept for the boot that follows it in this
-   * page: taken once, by the next `initialize()`. Module memory only, like the token it holds.
+   * The initialize and legacy_initialize answers a sign-in carried (LoginResponseSchema), kept for the boot
+   * that follows it in this page: the first taken once, by the next `initialize()`, which hands the second
+   * to the `legacyInitialize()` after it. Module memory only, like the token they hold.
    */
-  let heldStart: { json: unknown } | null = null;
+  let heldStart: { json: unknown; legacy: unknown } | null = null;
+  let heldLegacy: { json: unknown } | null = null;
 
   /** The session chunk (session-endpoints.ts); one that cannot load is, to the caller, a network failure. */
   async function sessionChunk() {
@@ -163,12 +172,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return async (input: I, callOptions?: CallOptions): Promise<LoginResponse> => {
       // Whatever this attempt answers, an earlier sign-in's start is not this session's.
       heldStart = null;
+      heldLegacy = null;
       try {
-        const { initialize, ...answer } = await method(input, callOptions);
+        const { initialize, legacy_initialize: legacy, ...answer } = await method(input, callOptions);
         if (answer.success) {
           // A new sign-in replaced whatever session the cookie named: no earlier sign-out is left to finish.
           pendingSignOut.clear();
-          if (initialize !== undefined) heldStart = { json: initialize };
+          if (initialize !== undefined) heldStart = { json: initialize, legacy };
         }
         return answer;
       } catch (error) {
@@ -202,11 +212,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
     async initialize(callOptions?: CallOptions): Promise<InitializeResponse> {
       const held = heldStart;
       heldStart = null;
+      heldLegacy = null;
       // Right after a sign-in, its own answer carried this (checked as strictly as a fetched one): the
       // boot's first call needs no request. A later call (a Retry) asks the server again.
       if (held) {
         const endpoint = ENDPOINTS.initialize as unknown as AnyEndpoint;
-        return (await checkedAnswer(endpoint, schemaOf(endpoint), 200, held.json)) as InitializeResponse;
+        const answer = (await checkedAnswer(
+          endpoint,
+          schemaOf(endpoint),
+          200,
+          held.json,
+        )) as InitializeResponse;
+        if (held.legacy !== undefined) heldLegacy = { json: held.legacy };
+        return answer;
       }
       if (!(await client.finishPendingSignOut(callOptions))) {
         throw new ApiError('unauthorized', UNKNOWN_ERROR_MESSAGE, 401);
@@ -231,6 +249,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const base = transport.base();
       return uploadFile(base === undefined ? url : new URL(url, `${base}/`).href, blob, uploadOptions);
     },
+    /**
+     * Merges session values into the legacy session. Right after a sign-in's start (`initialize` above), the
+     * sign-in's own answer may already be this call's: when the session it describes holds every value sent
+     * here, the merge would change nothing, so the server would answer the same (checked as strictly as a
+     * fetched answer). Anything else, or any later call, asks the server.
+     */
+    async legacyInitialize(
+      input: { session_data: Record<string, unknown> },
+      callOptions?: CallOptions,
+    ): Promise<LegacyInitializeResponse> {
+      const held = heldLegacy;
+      heldLegacy = null;
+      if (held) {
+        const endpoint = (await sessionChunk()).SESSION_ENDPOINTS.legacyInitialize as unknown as AnyEndpoint;
+        const answer = (await checkedAnswer(
+          endpoint,
+          schemaOf(endpoint),
+          200,
+          held.json,
+        )) as LegacyInitializeResponse;
+        if (answer.success && holdsEvery(answer.session_data, input.session_data)) return answer;
+      }
+      return generic.legacyInitialize(input, callOptions);
+    },
     /** Resolves `{ success: false, message }` on a 401 (wrong password); see `signIn`. */
     login: signIn(generic.login),
     /** Like `login`: a 401 resolves to `{ success: false, message }`. */
@@ -242,6 +284,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     async logout(callOptions?: CallOptions): Promise<{ success: boolean }> {
       pendingSignOut.set();
       heldStart = null;
+      heldLegacy = null;
       try {
         const answer = await generic.logout(callOptions);
         pendingSignOut.clear();

@@ -52,6 +52,30 @@ describe('the legacy session has a size cap (issue 19)', () => {
   });
 });
 
+describe('a sign-in with a legacy session cap smaller than its start-up values', () => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await startServer({ loginRateLimit: 1000, sessionDataMaxBytes: 32 });
+  });
+  afterAll(() => server.close());
+
+  it('still signs in, without legacy_initialize in its answer; the call itself gets the refusal', async () => {
+    const client = new Client(server.url);
+    const response = await client.post('/common/login/login_actions.php', {
+      action: 'login',
+      username: 'student',
+      password: 'atrium-demo',
+    });
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(response.status).toBe(200);
+    expect(answer['success']).toBe(true);
+    expect(answer['initialize']).toBeDefined();
+    expect('legacy_initialize' in answer).toBe(false);
+    const refused = await client.post(LEGACY_INITIALIZE, { session_data: { theme: 'dark' } });
+    expect((await client.json(ErrorSchema, refused, 413)).error.code).toBe('too-large');
+  });
+});
+
 describe('sessions end (issue 19)', () => {
   let server: Running;
   let clock = 1_700_000_000_000;

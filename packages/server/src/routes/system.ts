@@ -51,6 +51,40 @@ export function initializeResponse(ctx: ServerContext, auth: Auth): InitializeRe
   };
 }
 
+/**
+ * legacy_initialize's work: `sessionData` merged into what the legacy session holds, the whole answered.
+ * Also done at sign-in (routes/login.ts) with the values a page sends, so the sign-in's answer carries it.
+ */
+export async function mergeLegacySession(
+  ctx: ServerContext,
+  { session, user }: Pick<Auth, 'session' | 'user'>,
+  sessionData: Record<string, unknown>,
+): Promise<LegacyInitializeResponse> {
+  // The server's own keys win over what the client sends: a client cannot claim another school.
+  const merged = {
+    ...session.legacyData,
+    ...sessionData,
+    legacy_session: true,
+    user_id: user.user_id,
+    username: user.username,
+    company_id: session.companyId,
+    sis_school_id: session.schoolId,
+  };
+  // Each call merges into what the session already holds and the whole comes back: without a cap a
+  // signed-in user could grow it, and every answer, without end (issue 19). Refuse and keep the old one.
+  const size = Buffer.byteLength(JSON.stringify(merged));
+  if (size > ctx.options.sessionDataMaxBytes) {
+    throw new HttpError(
+      413,
+      'too-large',
+      `The legacy session would hold ${size} bytes; at most ${ctx.options.sessionDataMaxBytes} are kept.`,
+    );
+  }
+  session.legacyData = merged;
+  await ctx.state.sessions.save(session);
+  return { success: true, session_data: session.legacyData };
+}
+
 /** Start-up calls (SPEC section 7) and the account-recovery prompts. */
 export function systemRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -67,31 +101,7 @@ export function systemRoutes(ctx: ServerContext) {
     app.post('/common/api/lite/system/legacy_initialize', async (request) => {
       const auth = await requireAuth(request, ctx.state);
       const body = parseInput(LegacyInitializeRequestSchema, request.body);
-      const { session, user } = auth;
-      // The server's own keys win over what the client sends: a client cannot claim another school.
-      const merged = {
-        ...session.legacyData,
-        ...body.session_data,
-        legacy_session: true,
-        user_id: user.user_id,
-        username: user.username,
-        company_id: session.companyId,
-        sis_school_id: session.schoolId,
-      };
-      // Each call merges into what the session already holds and the whole comes back: without a cap a
-      // signed-in user could grow it, and every answer, without end (issue 19). Refuse and keep the old one.
-      const size = Buffer.byteLength(JSON.stringify(merged));
-      if (size > ctx.options.sessionDataMaxBytes) {
-        throw new HttpError(
-          413,
-          'too-large',
-          `The legacy session would hold ${size} bytes; at most ${ctx.options.sessionDataMaxBytes} are kept.`,
-        );
-      }
-      session.legacyData = merged;
-      await ctx.state.sessions.save(session);
-      const answer: LegacyInitializeResponse = { success: true, session_data: session.legacyData };
-      return answer;
+      return mergeLegacySession(ctx, auth, body.session_data);
     });
 
     // Same answer whether or not the account exists: the prompts must not reveal who has one.
