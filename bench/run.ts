@@ -4,6 +4,9 @@
  *   --quick       2 runs per cold measurement, no Lighthouse (for a busy machine)
  *   --skip-build  reuse dist/ instead of running (and timing) `npm run build`
  *   --runs N      cold runs per measurement (default 5; the median is reported)
+ *   --timing-runs N  cold runs of the typing and Sign In → home rows (default 9, or --runs when that is
+ *                 larger; with --quick, --runs): their medians swung the most from one run of the bench to
+ *                 the next, and their verdicts with them (README, issue 17)
  *   --switches N  area switches (default 200)
  *   --dist DIR    build into / serve from DIR instead of dist/ (measure a build of your own while others
  *                 rebuild dist/ in the same tree)
@@ -62,6 +65,8 @@ export const LOGIN_PATH = '/common/login';
 /** Two areas of the suite that are real parcels with their own h1. */
 const SWITCH_AREAS: [string, string] = ['/evaluations', '/curriculum'];
 const THROTTLE = 4;
+/** Default cold runs of the rows whose medians swing most (--timing-runs). */
+const TIMING_RUNS = 9;
 
 interface LoadFlags {
   duration: number;
@@ -104,6 +109,7 @@ interface Flags {
   quick: boolean;
   skipBuild: boolean;
   runs: number;
+  timingRuns: number;
   switches: number;
   distDir: string;
 }
@@ -117,6 +123,7 @@ function parseFlags(argv: readonly string[]): Flags {
       quick: { type: 'boolean', default: false },
       'skip-build': { type: 'boolean', default: false },
       runs: { type: 'string' },
+      'timing-runs': { type: 'string' },
       switches: { type: 'string', default: '200' },
       dist: { type: 'string', default: path.join(ROOT, 'dist') },
       'slow-clients': { type: 'boolean', default: false },
@@ -141,6 +148,9 @@ function parseFlags(argv: readonly string[]): Flags {
   const switches = Number(values.switches);
   if (!Number.isInteger(runs) || runs < 1)
     throw new Error(`--runs must be a positive integer, not ${values.runs}`);
+  const timingRuns = Number(values['timing-runs'] ?? (values.quick ? runs : Math.max(runs, TIMING_RUNS)));
+  if (!Number.isInteger(timingRuns) || timingRuns < 1)
+    throw new Error(`--timing-runs must be a positive integer, not ${values['timing-runs']}`);
   if (!Number.isInteger(switches) || switches < 2)
     throw new Error('--switches must be an integer of at least 2');
   return {
@@ -153,6 +163,7 @@ function parseFlags(argv: readonly string[]): Flags {
     quick: values.quick,
     skipBuild: values['skip-build'],
     runs,
+    timingRuns,
     switches,
     distDir: path.resolve(values.dist),
   };
@@ -217,8 +228,10 @@ async function loadOnly(distDir: string, flags: LoadFlags): Promise<void> {
  * What every results file records about its run, built in one place: when, how many runs, on what machine
  * and how busy it was (figures on a shared machine mean little without the load average beside them).
  */
-function runMeta(flags: Pick<Flags, 'runs' | 'quick'>): Record<string, unknown> {
-  return { ...machineMeta(), runs: flags.runs, quick: flags.quick };
+function runMeta(
+  flags: Pick<Flags, 'runs' | 'quick'> & Partial<Pick<Flags, 'timingRuns'>>,
+): Record<string, unknown> {
+  return { ...machineMeta(), runs: flags.runs, timingRuns: flags.timingRuns, quick: flags.quick };
 }
 
 /** The part of runMeta that every mode records, --load included (which has no runs). */
@@ -330,7 +343,7 @@ async function main(): Promise<void> {
   });
   const { origin } = server;
   console.log(
-    `[bench] server on ${origin}, ${flags.runs} cold runs per measurement, rows: ${[...groups].join(', ')}`,
+    `[bench] server on ${origin}, ${flags.runs} cold runs per measurement (typing and Sign In → home: ${flags.timingRuns}), rows: ${[...groups].join(', ')}`,
   );
   const browser = await launchBrowser();
   const login: Record<string, Record<string, LoginLoad[]>> = {};
@@ -351,7 +364,7 @@ async function main(): Promise<void> {
       }
     }
     if (groups.has('typing')) {
-      typing = await measureTyping(browser, flags.runs, {
+      typing = await measureTyping(browser, flags.timingRuns, {
         atrium: `${origin}${LOGIN_PATH}`,
         yardstick: `${origin}${YARDSTICK_PATH}`,
         minimal: `${origin}${MINIMAL_PATH}`,
@@ -368,7 +381,7 @@ async function main(): Promise<void> {
           ] as const) {
             const key = `cpu${throttle}x${suffix}`;
             const phases: LoginToHomePhases[] = [];
-            loginToHome[key] = await repeat(`login to home, ${throttle}x CPU${label}`, flags.runs, () =>
+            loginToHome[key] = await repeat(`login to home, ${throttle}x CPU${label}`, flags.timingRuns, () =>
               measure(origin, 'student', throttle, (run) => phases.push(run)),
             );
             loginToHomePhases[key] = phases;
