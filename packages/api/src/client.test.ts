@@ -278,67 +278,79 @@ describe('login answers', () => {
     ]);
   });
 
-  describe("the sign-in's legacy_initialize answer", () => {
+  describe('the legacy_initialize answer an initialize answer carries', () => {
     const sent = { user_id: 7, sis_school_id: 1001, company_id: 101, current_term_name: 'Autumn Term 2025' };
     const carried = { success: true, session_data: { legacy_session: true, username: 'student', ...sent } };
     const fetched = { success: true, session_data: { ...carried.session_data, fetched: true } };
-    const signedIn = (legacy: unknown = carried) =>
-      json({ success: true, initialize: initializeBody, legacy_initialize: legacy });
+    const started = (legacy: unknown = carried) => json({ ...initializeBody, legacy_initialize: legacy });
     const paths = (calls: { url: string }[]) => calls.map((c) => new URL(c.url).pathname);
 
-    it("serves the boot's legacyInitialize once, after its initialize, when it holds every value sent", async () => {
-      const { api, calls } = client(signedIn(), json(fetched));
-      await api.login({ username: 'student', password: 'x' });
-      await api.initialize();
+    it('serves the next legacyInitialize once, with no request, when it holds every value sent', async () => {
+      const { api, calls } = client(started(), json(fetched));
+      // The caller gets the start alone.
+      await expect(api.initialize()).resolves.toEqual(initializeBody);
       await expect(api.legacyInitialize({ session_data: sent })).resolves.toEqual(carried);
-      expect(paths(calls)).toEqual(['/common/login/login_actions.php']);
-      // Taken once: a later call (a Retry, the school picker) asks the server.
+      expect(paths(calls)).toEqual(['/lapi/rpc/common/ionic/initialize']);
+      // Taken once: a later call (the school picker) asks the server.
       await expect(api.legacyInitialize({ session_data: sent })).resolves.toEqual(fetched);
       expect(paths(calls)).toEqual([
-        '/common/login/login_actions.php',
+        '/lapi/rpc/common/ionic/initialize',
         '/common/api/lite/system/legacy_initialize',
       ]);
+    });
+
+    it("also when it came inside a sign-in's answer", async () => {
+      const { api, calls } = client(
+        json({ success: true, initialize: { ...initializeBody, legacy_initialize: carried } }),
+      );
+      await api.login({ username: 'student', password: 'x' });
+      await expect(api.initialize()).resolves.toEqual(initializeBody);
+      await expect(api.legacyInitialize({ session_data: sent })).resolves.toEqual(carried);
+      expect(paths(calls)).toEqual(['/common/login/login_actions.php']);
     });
 
     it.each([
       ['a key it does not hold', { ...sent, theme: 'dark' }],
       ['another value for a key', { ...sent, company_id: 102 }],
     ])('asks the server when the call sends %s', async (_case, sessionData) => {
-      const { api, calls } = client(signedIn(), json(fetched));
-      await api.login({ username: 'student', password: 'x' });
+      const { api, calls } = client(started(), json(fetched));
       await api.initialize();
       await expect(api.legacyInitialize({ session_data: sessionData })).resolves.toEqual(fetched);
       expect(calls).toHaveLength(2);
       expect(JSON.parse(String(calls[1]?.init.body))).toEqual({ session_data: sessionData });
     });
 
-    it("is only for the boot that took the sign-in's start, and never before it", async () => {
-      const { api, calls } = client(signedIn(), json(fetched), json(initializeBody), json(fetched));
-      await api.login({ username: 'student', password: 'x' });
-      // Before the start was taken: not this session's start-up yet.
+    it('asks the server when the answer carried none (a backend that does not), or after a new start', async () => {
+      const { api, calls } = client(
+        json(initializeBody),
+        json(fetched),
+        started(),
+        json(initializeBody),
+        json(fetched),
+      );
+      await api.initialize();
       await expect(api.legacyInitialize({ session_data: sent })).resolves.toEqual(fetched);
       await api.initialize();
-      await expect(api.initialize()).resolves.toEqual(initializeBody);
-      // A second initialize (a Retry) drops it too.
+      // A Retry's initialize (here carrying none) replaces what the one before it carried.
+      await api.initialize();
       await expect(api.legacyInitialize({ session_data: sent })).resolves.toEqual(fetched);
       expect(paths(calls)).toEqual([
-        '/common/login/login_actions.php',
+        '/lapi/rpc/common/ionic/initialize',
         '/common/api/lite/system/legacy_initialize',
+        '/lapi/rpc/common/ionic/initialize',
         '/lapi/rpc/common/ionic/initialize',
         '/common/api/lite/system/legacy_initialize',
       ]);
     });
 
     it('a malformed one is an invalid-response error, as a fetched one would be; success: false asks', async () => {
-      const broken = client(signedIn({ success: true, session_data: 'x' }), json(fetched));
-      await broken.api.login({ username: 'student', password: 'x' });
+      const broken = client(started({ success: true, session_data: 'x' }), json(fetched));
       await broken.api.initialize();
       expect((await rejection(broken.api.legacyInitialize({ session_data: sent }))).code).toBe(
         'invalid-response',
       );
       expect(broken.calls).toHaveLength(1);
-      const refused = client(signedIn({ success: false, session_data: {} }), json(fetched));
-      await refused.api.login({ username: 'student', password: 'x' });
+      const refused = client(started({ success: false, session_data: {} }), json(fetched));
       await refused.api.initialize();
       await expect(refused.api.legacyInitialize({ session_data: sent })).resolves.toEqual(fetched);
       expect(refused.calls).toHaveLength(2);

@@ -131,11 +131,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /**
-   * The initialize and legacy_initialize answers a sign-in carried (LoginResponseSchema), kept for the boot
-   * that follows it in this page: the first taken once, by the next `initialize()`, which hands the second
-   * to the `legacyInitialize()` after it. Module memory only, like the token they hold.
+   * The initialize answer a sign-in carried (LoginResponseSchema), kept for the boot that follows it in this
+   * page: taken once, by the next `initialize()`. Module memory only, like the token it holds.
    */
-  let heldStart: { json: unknown; legacy: unknown } | null = null;
+  let heldStart: { json: unknown } | null = null;
+  /**
+   * The legacy_initialize answer the last initialize answer carried (InitializeResponseSchema), for the
+   * `legacyInitialize()` that follows it: taken once, and dropped by anything that starts over.
+   */
   let heldLegacy: { json: unknown } | null = null;
 
   /** The session chunk (session-endpoints.ts); one that cannot load is, to the caller, a network failure. */
@@ -174,11 +177,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       heldStart = null;
       heldLegacy = null;
       try {
-        const { initialize, legacy_initialize: legacy, ...answer } = await method(input, callOptions);
+        const { initialize, ...answer } = await method(input, callOptions);
         if (answer.success) {
           // A new sign-in replaced whatever session the cookie named: no earlier sign-out is left to finish.
           pendingSignOut.clear();
-          if (initialize !== undefined) heldStart = { json: initialize, legacy };
+          if (initialize !== undefined) heldStart = { json: initialize };
         }
         return answer;
       } catch (error) {
@@ -213,23 +216,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const held = heldStart;
       heldStart = null;
       heldLegacy = null;
+      let answer: InitializeResponse;
       // Right after a sign-in, its own answer carried this (checked as strictly as a fetched one): the
       // boot's first call needs no request. A later call (a Retry) asks the server again.
       if (held) {
         const endpoint = ENDPOINTS.initialize as unknown as AnyEndpoint;
-        const answer = (await checkedAnswer(
-          endpoint,
-          schemaOf(endpoint),
-          200,
-          held.json,
-        )) as InitializeResponse;
-        if (held.legacy !== undefined) heldLegacy = { json: held.legacy };
-        return answer;
+        answer = (await checkedAnswer(endpoint, schemaOf(endpoint), 200, held.json)) as InitializeResponse;
+      } else {
+        if (!(await client.finishPendingSignOut(callOptions))) {
+          throw new ApiError('unauthorized', UNKNOWN_ERROR_MESSAGE, 401);
+        }
+        answer = await generic.initialize(callOptions);
       }
-      if (!(await client.finishPendingSignOut(callOptions))) {
-        throw new ApiError('unauthorized', UNKNOWN_ERROR_MESSAGE, 401);
-      }
-      return generic.initialize(callOptions);
+      // The legacy_initialize answer it may carry is the next call's business, not the caller's.
+      const { legacy_initialize: legacy, ...start } = answer;
+      if (legacy !== undefined) heldLegacy = { json: legacy };
+      return start;
     },
     /**
      * Switch the legacy session to another company/school. The caller then sends the browser to the
@@ -250,10 +252,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return uploadFile(base === undefined ? url : new URL(url, `${base}/`).href, blob, uploadOptions);
     },
     /**
-     * Merges session values into the legacy session. Right after a sign-in's start (`initialize` above), the
-     * sign-in's own answer may already be this call's: when the session it describes holds every value sent
-     * here, the merge would change nothing, so the server would answer the same (checked as strictly as a
-     * fetched answer). Anything else, or any later call, asks the server.
+     * Merges session values into the legacy session. Right after `initialize()`, the answer it got may have
+     * carried this call's already (Atrium's backend merges initialize's own session values as it answers):
+     * when the session it describes holds every value sent here, this merge would change nothing and the
+     * server would answer the same (checked as strictly as a fetched answer). Anything else, a backend that
+     * carries none, or any later call, asks the server.
      */
     async legacyInitialize(
       input: { session_data: Record<string, unknown> },

@@ -77,16 +77,14 @@ export type ExternalStartResponse = v.InferOutput<typeof ExternalStartResponseSc
 
 /**
  * Answer to `login` and `external_complete`; the session cookie is set by the same response. A successful
- * one also carries `initialize`: the answer the new session's initialize call would give, and
- * `legacy_initialize`: legacy_initialize's answer for the session values a page sends it, which the server
- * has merged already; so the page that signed in starts its session without a round trip (issue 17). Their schemas live in the session chunk, which the login page
- * does not load up front: the client validates each in full when the boot takes it.
+ * one also carries `initialize`: the answer the new session's initialize call would give, so the page that
+ * signed in starts its session without asking again (issue 17). Its schema lives in the session chunk,
+ * which the login page does not load up front: the client validates it in full when the boot takes it.
  */
 export const LoginResponseSchema = v.object({
   success: v.boolean(),
   message: v.optional(v.string()),
   initialize: v.optional(v.unknown()),
-  legacy_initialize: v.optional(v.unknown()),
 });
 export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
 

@@ -95,6 +95,13 @@ export const InitializeResponseSchema = v.object({
   locale_config: v.object({ locale: v.string(), timezone: v.string() }),
   legacy_redirect: v.nullable(v.string()),
   system_notifications: v.array(SystemNotificationSchema),
+  /**
+   * Atrium's backend only (issue 17): legacy_initialize's answer for the session values a page sends it
+   * next (initialize's own: user_id, sis_school_id, company_id, current_term_name), merged already. The
+   * client uses it for that call when it holds every value sent, and asks otherwise (a backend that does
+   * not carry it, a Retry); validated as that call's answer when it is used.
+   */
+  legacy_initialize: v.optional(v.unknown()),
 });
 export type InitializeResponse = v.InferOutput<typeof InitializeResponseSchema>;
 

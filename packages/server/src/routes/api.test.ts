@@ -58,6 +58,8 @@ describe('start-up calls', () => {
       await student.post('/lapi/rpc/common/ionic/initialize?optional=1'),
     );
     expect(signedIn.sis.user.username).toBe('student');
+    // The widgets start from that answer alone: it merges nothing into the legacy session, so carries none.
+    expect(signedIn.legacy_initialize).toBeUndefined();
   });
 
   it('seeds notifications of every kind', async () => {

@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../security/password.js';
 import { randomToken } from '../security/random.js';
 import { parseInput } from '../validation.js';
 import { startSession } from './session-start.js';
-import { initializeResponse, mergeLegacySession } from './system.js';
+import { startUpAnswer } from './system.js';
 import type { Session } from '../state/sessions.js';
 import { sessionStoreDown } from '../state/redis-sessions.js';
 
@@ -70,32 +70,11 @@ export const ACCOUNT_RATE_LIMIT_MESSAGE =
 const SSO_SWEEP_EVERY_MS = 60_000;
 
 /**
- * A sign-in's answer: success, the new session's initialize answer, the same one
- * `/lapi/rpc/common/ionic/initialize` gives for it, and legacy_initialize's for the session values a page
- * sends it (user_id, sis_school_id, company_id, current_term_name: @atrium/session's startFromBoot), merged
- * here as that call would (LoginResponseSchema says why). The page checks the answer holds what it would
- * send, and asks the server itself otherwise.
+ * A sign-in's answer: success, and the new session's initialize answer (LoginResponseSchema says why), the
+ * same one `/lapi/rpc/common/ionic/initialize` gives for it.
  */
 async function signedIn(ctx: ServerContext, session: Session, user: DemoUser): Promise<LoginResponse> {
-  const initialize = initializeResponse(ctx, { session, user, realUser: user });
-  const { sis } = initialize;
-  try {
-    const legacy = await mergeLegacySession(
-      ctx,
-      { session, user },
-      {
-        user_id: sis.user.user_id,
-        sis_school_id: sis.sis_school_id,
-        company_id: sis.company_id,
-        current_term_name: sis.current_term_name,
-      },
-    );
-    return { success: true, initialize, legacy_initialize: legacy };
-  } catch (error) {
-    // Over the legacy session's cap: the sign-in stands; the page's own call gets the refusal.
-    if (error instanceof HttpError && error.statusCode === 413) return { success: true, initialize };
-    throw error;
-  }
+  return { success: true, initialize: await startUpAnswer(ctx, { session, user, realUser: user }) };
 }
 
 export function loginRoutes(ctx: ServerContext) {

@@ -53,7 +53,7 @@ export function initializeResponse(ctx: ServerContext, auth: Auth): InitializeRe
 
 /**
  * legacy_initialize's work: `sessionData` merged into what the legacy session holds, the whole answered.
- * Also done at sign-in (routes/login.ts) with the values a page sends, so the sign-in's answer carries it.
+ * Also done by initialize (`startUpAnswer`) with the values a page sends next.
  */
 export async function mergeLegacySession(
   ctx: ServerContext,
@@ -85,6 +85,30 @@ export async function mergeLegacySession(
   return { success: true, session_data: session.legacyData };
 }
 
+/**
+ * initialize's answer for a page's boot, carrying legacy_initialize's for the session values the page sends
+ * next (@atrium/session's startFromBoot: initialize's user_id, sis_school_id, company_id and
+ * current_term_name), merged here as that call would (InitializeResponseSchema): the page then starts with
+ * one round trip instead of two (issue 17), and still asks when the carried answer does not hold what it
+ * sends. Over the legacy session's cap the answer carries none, and the page's own call gets the refusal.
+ */
+export async function startUpAnswer(ctx: ServerContext, auth: Auth): Promise<InitializeResponse> {
+  const answer = initializeResponse(ctx, auth);
+  const { sis } = answer;
+  try {
+    const legacy = await mergeLegacySession(ctx, auth, {
+      user_id: sis.user.user_id,
+      sis_school_id: sis.sis_school_id,
+      company_id: sis.company_id,
+      current_term_name: sis.current_term_name,
+    });
+    return { ...answer, legacy_initialize: legacy };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 413) return answer;
+    throw error;
+  }
+}
+
 /** Start-up calls (SPEC section 7) and the account-recovery prompts. */
 export function systemRoutes(ctx: ServerContext) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -92,10 +116,12 @@ export function systemRoutes(ctx: ServerContext) {
       // `?optional=1`: the widgets on a legacy page asking whether anyone is signed in there. A visitor
       // with no session is normal, not an error: 204 instead of a 401 the browser logs on every page.
       const query = request.query as Record<string, unknown> | undefined;
-      if (query?.['optional'] === '1' && (await findAuth(request, ctx.state)) === null) {
-        return reply.code(204).send();
+      if (query?.['optional'] === '1') {
+        const auth = await findAuth(request, ctx.state);
+        // The widgets start from this answer alone: nothing for them to merge into the legacy session.
+        return auth === null ? reply.code(204).send() : initializeResponse(ctx, auth);
       }
-      return initializeResponse(ctx, await requireAuth(request, ctx.state));
+      return startUpAnswer(ctx, await requireAuth(request, ctx.state));
     });
 
     app.post('/common/api/lite/system/legacy_initialize', async (request) => {
