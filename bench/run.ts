@@ -4,9 +4,9 @@
  *   --quick       2 runs per cold measurement, no Lighthouse (for a busy machine)
  *   --skip-build  reuse dist/ instead of running (and timing) `npm run build`
  *   --runs N      cold runs per measurement (default 5; the median is reported)
- *   --timing-runs N  cold runs of the typing and Sign In → home rows (default 9, or --runs when that is
- *                 larger; with --quick, --runs): their medians swung the most from one run of the bench to
- *                 the next, and their verdicts with them (README, issue 17)
+ *   --timing-runs N  cold runs of the login page, typing and Sign In → home rows (default 9, or --runs
+ *                 when that is larger; with --quick, --runs): their medians swung the most from one run of
+ *                 the bench to the next, and their verdicts with them (README, issue 17)
  *   --switches N  area switches (default 200)
  *   --dist DIR    build into / serve from DIR instead of dist/ (measure a build of your own while others
  *                 rebuild dist/ in the same tree)
@@ -343,7 +343,7 @@ async function main(): Promise<void> {
   });
   const { origin } = server;
   console.log(
-    `[bench] server on ${origin}, ${flags.runs} cold runs per measurement (typing and Sign In → home: ${flags.timingRuns}), rows: ${[...groups].join(', ')}`,
+    `[bench] server on ${origin}, ${flags.runs} cold runs per measurement (login page, typing and Sign In → home: ${flags.timingRuns}), rows: ${[...groups].join(', ')}`,
   );
   const browser = await launchBrowser();
   const login: Record<string, Record<string, LoginLoad[]>> = {};
@@ -355,7 +355,7 @@ async function main(): Promise<void> {
   try {
     if (groups.has('login')) {
       for (const throttle of [1, THROTTLE]) {
-        login[`cpu${throttle}x`] = await interleaved(flags.runs, `login page, ${throttle}x CPU`, {
+        login[`cpu${throttle}x`] = await interleaved(flags.timingRuns, `login page, ${throttle}x CPU`, {
           atrium: () => measureLoginLoad(browser, `${origin}${LOGIN_PATH}`, throttle),
           yardstick: () => measureLoginLoad(browser, `${origin}${YARDSTICK_PATH}`, throttle),
           minimal: () => measureLoginLoad(browser, `${origin}${MINIMAL_PATH}`, throttle, false),
