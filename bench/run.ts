@@ -44,7 +44,7 @@ import type { LegacyLoad } from './lib/legacy';
 import { runLighthouse } from './lib/lighthouse';
 import type { LighthouseScores } from './lib/lighthouse';
 import { PHASE_NAMES, measureLoginToHome, measureLoginToHomeBare } from './lib/login-home';
-import { INSPECTOR_SUFFIX } from './lib/rows';
+import { FLOOR_PAGE, INSPECTOR_SUFFIX } from './lib/rows';
 import type { LoginToHomePhases } from './lib/login-home';
 import { measureLoginLoad } from './lib/login-page';
 import type { LoginLoad } from './lib/login-page';
@@ -285,11 +285,16 @@ async function legacyPhpOnly(flags: Flags): Promise<void> {
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)} (legacy PHP rows)`);
 }
 
-/** The typing rows (issue 17): each page's cold runs interleaved like the login loads. */
+/**
+ * The typing rows (issue 17): each page's cold runs interleaved like the login loads. `floorUrl`, Atrium's
+ * page with its scripts taken out, gets the typed-text measure alone: what the browser itself takes to show
+ * two keys typed into that form at its first paint, the floor under Atrium's figure.
+ */
 async function measureTyping(
   browser: Browser,
   runs: number,
   pages: Record<string, string>,
+  floorUrl: string,
 ): Promise<{
   typed: Record<string, TypedTextResult[]>;
   typedInspector: Record<string, TypedTextResult[]>;
@@ -300,7 +305,9 @@ async function measureTyping(
   const delay: Record<string, InputDelayResult[]> = {};
   const points = Object.fromEntries(
     await Promise.all(
-      Object.entries(pages).map(async ([key, url]) => [key, await usernameFieldPoint(browser, url)] as const),
+      Object.entries({ ...pages, [FLOOR_PAGE]: floorUrl }).map(
+        async ([key, url]) => [key, await usernameFieldPoint(browser, url)] as const,
+      ),
     ),
   );
   // The budgeted rows in a Chromium with no inspector on the page (bare-chromium.ts says why); typed text
@@ -316,6 +323,9 @@ async function measureTyping(
         );
         (delay[key] ??= []).push(await measureInputDelay(bare, url, THROTTLE, points[key] ?? null));
       }
+      (typed[FLOOR_PAGE] ??= []).push(
+        await measureTypedTextBare(bare, floorUrl, THROTTLE, points[FLOOR_PAGE] ?? null),
+      );
     }
   } finally {
     await bare.close();
@@ -364,11 +374,16 @@ async function main(): Promise<void> {
       }
     }
     if (groups.has('typing')) {
-      typing = await measureTyping(browser, flags.timingRuns, {
-        atrium: `${origin}${LOGIN_PATH}`,
-        yardstick: `${origin}${YARDSTICK_PATH}`,
-        minimal: `${origin}${MINIMAL_PATH}`,
-      });
+      typing = await measureTyping(
+        browser,
+        flags.timingRuns,
+        {
+          atrium: `${origin}${LOGIN_PATH}`,
+          yardstick: `${origin}${YARDSTICK_PATH}`,
+          minimal: `${origin}${MINIMAL_PATH}`,
+        },
+        `${origin}${STATIC_PATH}`,
+      );
     }
     if (groups.has('home')) {
       // The row's figure without an inspector on the page (login-home.ts says why); Playwright's beside it.
