@@ -228,9 +228,7 @@ async function loadOnly(distDir: string, flags: LoadFlags): Promise<void> {
  * What every results file records about its run, built in one place: when, how many runs, on what machine
  * and how busy it was (figures on a shared machine mean little without the load average beside them).
  */
-function runMeta(
-  flags: Pick<Flags, 'runs' | 'quick'> & Partial<Pick<Flags, 'timingRuns'>>,
-): Record<string, unknown> {
+function runMeta(flags: Pick<Flags, 'runs' | 'timingRuns' | 'quick'>): Record<string, unknown> {
   return { ...machineMeta(), runs: flags.runs, timingRuns: flags.timingRuns, quick: flags.quick };
 }
 

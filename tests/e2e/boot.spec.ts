@@ -3,17 +3,12 @@
  * wait...' while the app initialises, and the message goes away once it has started (SPEC section 4).
  */
 import { expect, test } from '@playwright/test';
-import { signIn } from './login-helpers';
+import { signIn, signInByRequest } from './login-helpers';
 
 const BLOCKING_TEXT = 'Setting up the product, please wait...';
 
 test('the blocking message shows while the app initialises, then goes away', async ({ page }) => {
-  // Through page.request so the session cookie lands in this browser context.
-  const login = await page.request.post('/common/login/login_actions.php', {
-    data: { action: 'login', username: 'student', password: 'atrium-demo' },
-  });
-  expect(login.ok()).toBe(true);
-  expect(await login.json()).toMatchObject({ success: true });
+  expect(await signInByRequest(page, 'student')).toMatchObject({ success: true });
 
   // Hold initialize until the message has been seen, so the test does not race a fast server.
   let releaseInitialize: () => void = () => {};
@@ -71,10 +66,7 @@ test('after a sign-in the session starts from the sign-in answer: no start-up ca
 test('a backend whose initialize carries no legacy_initialize answer is asked for it, then home', async ({
   page,
 }) => {
-  const login = await page.request.post('/common/login/login_actions.php', {
-    data: { action: 'login', username: 'student', password: 'atrium-demo' },
-  });
-  expect(login.ok()).toBe(true);
+  await signInByRequest(page, 'student');
   // As the legacy suite's own backend answers: initialize's fields alone.
   await page.route('**/lapi/rpc/common/ionic/initialize', async (route) => {
     const response = await route.fetch();

@@ -44,6 +44,7 @@ export type {
   MessageResponse,
   School,
   SessionUser,
+  StartUpSessionData,
   ShowcaseApp,
   Sis,
   SystemNotification,

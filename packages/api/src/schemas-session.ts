@@ -105,6 +105,18 @@ export const InitializeResponseSchema = v.object({
 });
 export type InitializeResponse = v.InferOutput<typeof InitializeResponseSchema>;
 
+/**
+ * The session values a page sends legacy_initialize right after initialize, all from initialize's `sis`
+ * (@atrium/session's startFromBoot), and so the ones the backend merges as it answers initialize (its
+ * `legacy_initialize`). One type for both sides: a key added to one and not the other does not compile.
+ */
+export type StartUpSessionData = {
+  user_id: Sis['user']['user_id'];
+  sis_school_id: Sis['sis_school_id'];
+  company_id: Sis['company_id'];
+  current_term_name: Sis['current_term_name'];
+};
+
 export const LegacyInitializeResponseSchema = v.object({
   success: v.boolean(),
   session_data: v.record(v.string(), v.unknown()),

@@ -7,7 +7,7 @@
  *   initialize on it, through the bare transport (no validator: the widgets entry has a 15 KB budget), and
  *   the bar's fields checked by hand (cookie-answer.ts). Nobody signed in is an ordinary outcome there.
  */
-import type { ApiClient, InitializeResponse } from '@atrium/api';
+import type { ApiClient, InitializeResponse, StartUpSessionData } from '@atrium/api';
 import { ApiError, UNKNOWN_ERROR_MESSAGE, isApiError, isSafeToken } from '@atrium/api/transport';
 import type { Transport } from '@atrium/api/transport';
 import { readCookieAnswer } from './cookie-answer.js';
@@ -26,14 +26,13 @@ export async function startFromBoot(store: BootStore, api: BootApi): Promise<Ini
   applyInitialize(store, init);
   api.setAccessToken(init.lapi_access_token);
   const { sis } = init;
-  const legacy = await api.legacyInitialize({
-    session_data: {
-      user_id: sis.user.user_id,
-      sis_school_id: sis.sis_school_id,
-      company_id: sis.company_id,
-      current_term_name: sis.current_term_name,
-    },
-  });
+  const values: StartUpSessionData = {
+    user_id: sis.user.user_id,
+    sis_school_id: sis.sis_school_id,
+    company_id: sis.company_id,
+    current_term_name: sis.current_term_name,
+  };
+  const legacy = await api.legacyInitialize({ session_data: values });
   if (!legacy.success) throw new Error('legacy_initialize answered success: false');
   mergeLegacySession(store, legacy.session_data);
   setStatus(store, 'started');

@@ -6,6 +6,7 @@ import {
   type InitializeResponse,
   type LegacyInitializeResponse,
   type MessageResponse,
+  type StartUpSessionData,
 } from '@atrium/api/schemas';
 import type { ServerContext } from '../context.js';
 import { findAuth, requireAuth, type Auth } from '../auth.js';
@@ -87,8 +88,7 @@ export async function mergeLegacySession(
 
 /**
  * initialize's answer for a page's boot, carrying legacy_initialize's for the session values the page sends
- * next (@atrium/session's startFromBoot: initialize's user_id, sis_school_id, company_id and
- * current_term_name), merged here as that call would (InitializeResponseSchema): the page then starts with
+ * next (StartUpSessionData), merged here as that call would (InitializeResponseSchema): the page then starts with
  * one round trip instead of two (issue 17), and still asks when the carried answer does not hold what it
  * sends. Over the legacy session's cap the answer carries none, and the page's own call gets the refusal.
  */
@@ -96,12 +96,13 @@ export async function startUpAnswer(ctx: ServerContext, auth: Auth): Promise<Ini
   const answer = initializeResponse(ctx, auth);
   const { sis } = answer;
   try {
-    const legacy = await mergeLegacySession(ctx, auth, {
+    const values: StartUpSessionData = {
       user_id: sis.user.user_id,
       sis_school_id: sis.sis_school_id,
       company_id: sis.company_id,
       current_term_name: sis.current_term_name,
-    });
+    };
+    const legacy = await mergeLegacySession(ctx, auth, values);
     return { ...answer, legacy_initialize: legacy };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 413) return answer;
