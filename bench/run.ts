@@ -21,6 +21,7 @@
  *   --only G,G    only these groups of rows (the full bench is long): build, login, typing, home, switch,
  *                 legacy (incl. the real PHP page), lighthouse. Without `build` the build is neither run nor timed (dist/ is reused).
  *   --lighthouse-pages P,P  which pages Lighthouse runs on: login, home, legacy (default all three)
+ *   --lighthouse-runs N  Lighthouse runs per page (default 3; the median of each figure is reported)
  *
  * Writes bench/results.json (the table and every raw run; a run with --only writes
  * bench/results-partial.json instead, so a partial run never hides a full one) and prints the table.
@@ -82,6 +83,8 @@ interface SlowClientFlags {
 const GROUPS = ['build', 'login', 'typing', 'home', 'switch', 'legacy', 'lighthouse'] as const;
 type Group = (typeof GROUPS)[number];
 const LIGHTHOUSE_PAGES = ['login', 'home', 'legacy'] as const;
+/** Lighthouse runs per page: one run's figures swing too much on this host to stand alone. */
+const LIGHTHOUSE_RUNS = 3;
 type LighthousePage = (typeof LIGHTHOUSE_PAGES)[number];
 
 function listFlag<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): Set<T> {
@@ -104,6 +107,7 @@ interface Flags {
   groups: Set<Group>;
   partial: boolean;
   lighthousePages: Set<LighthousePage>;
+  lighthouseRuns: number;
   slowClients: SlowClientFlags | null;
   legacyPhp: boolean;
   quick: boolean;
@@ -133,6 +137,7 @@ function parseFlags(argv: readonly string[]): Flags {
       'request-timeout': { type: 'string', default: '10000' },
       only: { type: 'string' },
       'lighthouse-pages': { type: 'string' },
+      'lighthouse-runs': { type: 'string' },
     },
   });
   const connections = Number(values.connections ?? (values['slow-clients'] ? 2000 : LOAD_BUDGET.connections));
@@ -153,6 +158,9 @@ function parseFlags(argv: readonly string[]): Flags {
     throw new Error(`--timing-runs must be a positive integer, not ${values['timing-runs']}`);
   if (!Number.isInteger(switches) || switches < 2)
     throw new Error('--switches must be an integer of at least 2');
+  const lighthouseRuns = Number(values['lighthouse-runs'] ?? LIGHTHOUSE_RUNS);
+  if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
+    throw new Error(`--lighthouse-runs must be a positive integer, not ${values['lighthouse-runs']}`);
   return {
     load: values.load ? { duration, connections } : null,
     slowClients: values['slow-clients'] ? { connections, requestTimeoutMs } : null,
@@ -160,6 +168,7 @@ function parseFlags(argv: readonly string[]): Flags {
     groups: listFlag('only', values.only, GROUPS),
     partial: values.only !== undefined,
     lighthousePages: listFlag('lighthouse-pages', values['lighthouse-pages'], LIGHTHOUSE_PAGES),
+    lighthouseRuns,
     quick: values.quick,
     skipBuild: values['skip-build'],
     runs,
@@ -228,8 +237,16 @@ async function loadOnly(distDir: string, flags: LoadFlags): Promise<void> {
  * What every results file records about its run, built in one place: when, how many runs, on what machine
  * and how busy it was (figures on a shared machine mean little without the load average beside them).
  */
-function runMeta(flags: Pick<Flags, 'runs' | 'timingRuns' | 'quick'>): Record<string, unknown> {
-  return { ...machineMeta(), runs: flags.runs, timingRuns: flags.timingRuns, quick: flags.quick };
+function runMeta(
+  flags: Pick<Flags, 'runs' | 'timingRuns' | 'lighthouseRuns' | 'quick'>,
+): Record<string, unknown> {
+  return {
+    ...machineMeta(),
+    runs: flags.runs,
+    timingRuns: flags.timingRuns,
+    lighthouseRuns: flags.quick ? 0 : flags.lighthouseRuns,
+    quick: flags.quick,
+  };
 }
 
 /** The part of runMeta that every mode records, --load included (which has no runs). */
@@ -433,13 +450,16 @@ async function main(): Promise<void> {
   try {
     if (!flags.quick && groups.has('lighthouse')) {
       const pages = flags.lighthousePages;
-      console.log(`[bench] Lighthouse (mobile): ${[...pages].join(', ')}`);
+      console.log(`[bench] Lighthouse (mobile): ${[...pages].join(', ')}, ${flags.lighthouseRuns} runs each`);
       const cookie = pages.has('home') || pages.has('legacy') ? await sessionCookie(origin, 'student') : '';
-      lighthouse = await runLighthouse([
-        ...(pages.has('login') ? [{ name: 'login', url: `${origin}${LOGIN_PATH}` }] : []),
-        ...(pages.has('home') ? [{ name: 'home', url: `${origin}/home`, cookie }] : []),
-        ...(pages.has('legacy') ? [{ name: 'legacy', url: `${origin}/legacy/`, cookie }] : []),
-      ]);
+      lighthouse = await runLighthouse(
+        [
+          ...(pages.has('login') ? [{ name: 'login', url: `${origin}${LOGIN_PATH}` }] : []),
+          ...(pages.has('home') ? [{ name: 'home', url: `${origin}/home`, cookie }] : []),
+          ...(pages.has('legacy') ? [{ name: 'legacy', url: `${origin}/legacy/`, cookie }] : []),
+        ],
+        flags.lighthouseRuns,
+      );
     }
     if (groups.has('legacy'))
       legacyPhp = await runLegacyPhp({

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
+import { median } from './stats';
 
 export interface LighthouseScores {
   url: string;
@@ -21,6 +22,8 @@ export interface LighthouseScores {
   tbtMs?: number | null;
   cls?: number | null;
   error?: string;
+  /** Each run's figures when the page was measured more than once (the fields above are their medians). */
+  runs?: LighthouseScores[];
 }
 
 export interface LighthouseTarget {
@@ -82,7 +85,42 @@ async function stopChromium(chromium: DebuggableChromium): Promise<void> {
 const score = (value: number | null | undefined): number | null =>
   typeof value === 'number' ? Math.round(value * 100) : null;
 
-export async function runLighthouse(targets: readonly LighthouseTarget[]): Promise<LighthouseScores[]> {
+/**
+ * Each target `runs` times, its figures the medians of the runs that gave one: on this host one run's
+ * simulated LCP and TBT swing by a second and by hundreds of milliseconds from one run to the next on the
+ * same build (README, issue 17), too much for one run's verdict to mean anything.
+ */
+export async function runLighthouse(
+  targets: readonly LighthouseTarget[],
+  runs = 1,
+): Promise<LighthouseScores[]> {
+  const results: LighthouseScores[][] = targets.map(() => []);
+  for (let run = 0; run < runs; run += 1) {
+    const once = await runLighthouseOnce(targets);
+    once.forEach((scores, index) => results[index]!.push(scores));
+  }
+  return results.map((list) => (list.length === 1 ? list[0]! : medianScores(list)));
+}
+
+function medianScores(list: LighthouseScores[]): LighthouseScores {
+  const of = (pick: (scores: LighthouseScores) => number | null | undefined): number | null =>
+    median(list.map((scores) => pick(scores) ?? null));
+  const errors = list.filter((scores) => scores.error !== undefined);
+  return {
+    url: list[0]!.url,
+    performance: of((s) => s.performance),
+    accessibility: of((s) => s.accessibility),
+    bestPractices: of((s) => s.bestPractices),
+    fcpMs: of((s) => s.fcpMs),
+    lcpMs: of((s) => s.lcpMs),
+    tbtMs: of((s) => s.tbtMs),
+    cls: of((s) => s.cls),
+    ...(errors.length > 0 ? { error: `${errors.length} of ${list.length} runs: ${errors[0]!.error}` } : {}),
+    runs: list,
+  };
+}
+
+async function runLighthouseOnce(targets: readonly LighthouseTarget[]): Promise<LighthouseScores[]> {
   // Loaded on demand: Lighthouse is large and --quick runs never need it.
   const { default: lighthouse } = await import('lighthouse');
   const chromium = await startChromium();
