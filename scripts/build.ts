@@ -8,6 +8,7 @@
  *   dist/index.html      root-config/index.html with the build-time placeholders filled (base.css and
  *                        root-config/page/module-tasks.js inlined)
  *   dist/login-frame.json the login page's first screen as HTML + its CSS (scripts/prerender-login.ts)
+ *   dist/shell-frame.mjs the signed-in page's server render, for the server (scripts/prerender-shell.ts)
  *   dist/static/         packages/server/public
  *   dist/assets/systemjs-s.min.<hash>.js  the SystemJS loader, content-hashed
  *
@@ -30,6 +31,7 @@ import { precompressDir } from './precompress';
 import { writeWidgetsManifest } from './widgets-manifest';
 import { prerenderLogin } from './prerender-login';
 import type { LoginFrame } from './prerender-login';
+import { bundleShellFrame } from './prerender-shell';
 import type { BuildMode, BuildOptions } from '../webpack.config';
 import { createImportMap, createPreloads } from '@atrium/releases';
 
@@ -188,6 +190,7 @@ export function writeBuildOutput(
   options: BuildOptions,
   stamp: string,
   loginFrame: LoginFrame,
+  shellFrame: string | null = null,
 ): BuiltModule[] {
   const { modules, records } = collectModules(multi, options);
   writeJson(path.join(options.outDir, 'importmap.json'), createImportMap(modules));
@@ -214,6 +217,7 @@ export function writeBuildOutput(
   };
   const html = fillPageTemplate(readFileSync(templateFile, 'utf8'), buildValues);
   writeJson(path.join(options.outDir, 'login-frame.json'), loginFrame);
+  if (shellFrame !== null) writeFileSync(path.join(options.outDir, 'shell-frame.mjs'), shellFrame);
   // Last: the server reloads its page files when index.html changes, so it must not see a new index.html
   // beside an old login frame.
   writeFileSync(path.join(options.outDir, 'index.html'), html);
@@ -426,9 +430,9 @@ export async function main(argv: readonly string[]): Promise<void> {
         console.error(formatErrors(multi));
         return;
       }
-      prerenderLogin(rootDir)
-        .then((frame) => {
-          const modules = writeBuildOutput(multi, options, stamp, frame);
+      Promise.all([prerenderLogin(rootDir), bundleShellFrame(rootDir)])
+        .then(([frame, shellFrame]) => {
+          const modules = writeBuildOutput(multi, options, stamp, frame, shellFrame);
           console.log(`[build] rebuilt ${modules.length} modules (${new Date().toLocaleTimeString()})`);
         })
         .catch((caught: unknown) => {
@@ -441,10 +445,12 @@ export async function main(argv: readonly string[]): Promise<void> {
   // In parallel with webpack: the prerender bundles the login source on its own (esbuild, a second or so).
   const loginFrame = prerenderLogin(rootDir);
   loginFrame.catch(() => {}); // awaited below; no unhandled rejection while webpack still runs
+  const shellFrame = bundleShellFrame(rootDir);
+  shellFrame.catch(() => {});
   const multi = await runCompiler(compiler);
   if (multi.hasErrors()) throw new BuildError('compile-failed', formatErrors(multi));
   if (multi.hasWarnings()) console.warn(formatErrors(multi));
-  const modules = writeBuildOutput(multi, options, stamp, await loginFrame);
+  const modules = writeBuildOutput(multi, options, stamp, await loginFrame, await shellFrame);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`[build] ${cli.mode}: ${modules.length} System modules -> ${options.outDir} in ${seconds} s`);
 }

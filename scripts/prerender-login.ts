@@ -7,6 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from './node-bundle';
 
 export interface LoginFrame {
   html: string;
@@ -26,15 +27,9 @@ export async function prerenderLogin(rootDir: string, now: Date = new Date()): P
     await build({
       entryPoints: [path.join(rootDir, 'packages', 'login', 'src', 'prerender.tsx')],
       outfile: outFile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      jsx: 'automatic',
-      loader: { '.css': 'text' },
+      ...NODE_BUNDLE,
       external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
       define: { 'process.env.ATRIUM_ENV': JSON.stringify('production') },
-      logLevel: 'error',
     });
     const module = (await import(pathToFileURL(outFile).href)) as PrerenderModule;
     const frame = module.renderLoginFrame(now);

@@ -27,7 +27,7 @@ const raw =
 const legacyOk = json({ success: true, session_data: { legacy_key: 'v', term: 'Fall 2025' } });
 
 /** Real api client and session store, a scripted fetch, and recorded side effects. */
-function setup(answers: Answer[], pathname = '/home', search = '') {
+function setup(answers: Answer[], pathname = '/home', search = '', pageStart?: () => unknown) {
   const requests: { url: string; init: RequestInit }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     requests.push({ url: String(input), init });
@@ -63,6 +63,7 @@ function setup(answers: Answer[], pathname = '/home', search = '') {
     location: { pathname, search, origin: ORIGIN, assign },
     navigate,
     reportError,
+    ...(pageStart ? { takePageStart: pageStart } : {}),
   };
   return {
     boot: createBoot(deps),
@@ -119,6 +120,40 @@ describe('boot: success', () => {
     expect(t.session.getState().status).toBe('error');
     await expect(t.boot()).resolves.toBe('started');
     expect(t.session.getState().status).toBe('started');
+  });
+});
+
+describe('boot: a page the server rendered, which carries the start-up answer', () => {
+  const carried = {
+    ...initializeBody(),
+    legacy_initialize: {
+      success: true,
+      session_data: { user_id: 7, sis_school_id: 11, company_id: 3, current_term_name: 'Fall 2025', x: 1 },
+    },
+  };
+
+  it('starts from it with no request and never shows the message: there is nothing to wait for', async () => {
+    let taken = 0;
+    const t = setup([json(initializeBody()), legacyOk], '/home', '', () =>
+      taken++ === 0 ? carried : undefined,
+    );
+    await expect(t.boot()).resolves.toBe('started');
+    expect(t.events).toEqual(['status:starting', 'status:started', 'hide']);
+    expect(t.requests).toHaveLength(0);
+    expect(t.session.getState().legacySession).toMatchObject({ x: 1 });
+    // A Retry (or any later boot) has no answer to start from: it shows the message and asks.
+    await expect(t.boot()).resolves.toBe('started');
+    expect(t.events.slice(3)).toEqual(['show', 'status:starting', 'status:started', 'hide']);
+    expect(t.requests).toHaveLength(2);
+    expect(await bearerSent(t)).toBe('Bearer tok-123');
+  });
+
+  it('a malformed answer is a boot error, with the Retry that asks the server', async () => {
+    const t = setup([json(initializeBody()), legacyOk], '/home', '', () => ({ sis: null }));
+    await expect(t.boot()).resolves.toBe('error');
+    expect(t.session.getState().status).toBe('error');
+    expect(t.reportError).toHaveBeenCalledOnce();
+    expect(t.requests).toHaveLength(0);
   });
 });
 

@@ -20,6 +20,7 @@ import type { SessionStore, startFromBoot } from '@atrium/session';
 import { navigateToUrl } from 'single-spa';
 import { BLOCKING_ELEMENT_ID } from './error-alert';
 import { landingPath, warmShell } from './warm-shell';
+import { takePageStart } from './page-start';
 import type { ModuleImporter } from './warm-shell';
 
 /**
@@ -41,7 +42,7 @@ export interface BootLocation {
 }
 
 export interface BootDeps {
-  api: Pick<ApiClient, 'initialize' | 'legacyInitialize' | 'setAccessToken'>;
+  api: Pick<ApiClient, 'initialize' | 'legacyInitialize' | 'setAccessToken' | 'holdStart'>;
   session: Pick<SessionStore, 'getState' | 'setState'>;
   /** @atrium/session's `startFromBoot`: the page's one way to fill the store from the start-up calls. */
   startSession: typeof startFromBoot;
@@ -53,6 +54,11 @@ export interface BootDeps {
   isPublicPath?: (pathname: string) => boolean;
   /** Where failures are reported for developers (default console.error); users see the Retry. */
   reportError?: (error: unknown) => void;
+  /**
+   * The start-up answer the page came with, taken out of it (page-start.ts), or undefined: a signed-in
+   * page the server drew (issue 17) has it, and its boot then has nothing to wait for.
+   */
+  takePageStart?: () => unknown;
 }
 
 /** The `#atrium-blocking` element of index.html, shown and hidden through its `hidden` attribute. */
@@ -78,7 +84,11 @@ export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
 
   async function run(): Promise<BootOutcome> {
     const { api, session, blocking, location, navigate } = deps;
-    blocking.show();
+    // The server has done the start-up for a page that carries its answer: no wait, so no message (the
+    // page came with it hidden). A Retry, or a page without one, asks and waits as SPEC section 4 says.
+    const carried = deps.takePageStart?.();
+    if (carried === undefined) blocking.show();
+    else api.holdStart(carried);
     session.setState({ status: 'starting' });
     try {
       const init = await deps.startSession(session, api);
@@ -199,6 +209,7 @@ export function createPageBoot(
         assign: (url: string) => globalThis.location.assign(url),
       },
       navigate: (url: string) => navigateToUrl(url),
+      takePageStart: () => takePageStart(globalThis.document),
       ...(reportError ? { reportError } : {}),
     }),
   );

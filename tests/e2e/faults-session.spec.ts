@@ -6,12 +6,15 @@ import { expect, test } from '@playwright/test';
 import type { Page, Route } from '@playwright/test';
 import { PASSWORD, UNKNOWN_ERROR, enterUsername, openLogin } from './login-helpers';
 import { AREA_FAILED, bundleUrl, signInToHome } from './security-helpers';
+import { withoutPageStart } from './page-start-helpers';
 
 const INITIALIZE = '**/lapi/rpc/common/ionic/initialize';
 const BOOT_FAILED = "We couldn't set up your session";
 
 async function failInitializeThenRecover(page: Page, fail: (route: Route) => Promise<void>): Promise<void> {
   await signInToHome(page);
+  // The page's own call, not the answer a signed-in page comes with.
+  await withoutPageStart(page);
   await page.route(INITIALIZE, fail);
   await page.goto('/system/help');
   await expect(page.getByText(BOOT_FAILED)).toBeVisible();

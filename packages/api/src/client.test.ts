@@ -41,6 +41,7 @@ function client(...answers: Parameters<typeof fakeFetch>) {
   return {
     api: createApiClient({ fetch: f.fetch, origin: ORIGIN, baseUrl: ORIGIN, pendingSignOut }),
     calls: f.calls,
+    pendingSignOut,
   };
 }
 
@@ -365,6 +366,42 @@ describe('login answers', () => {
     // Taken once: the Retry after that error asks the server.
     await expect(api.initialize()).resolves.toEqual(initializeBody);
     expect(calls).toHaveLength(2);
+  });
+
+  describe('the start-up answer a page the server rendered carries (holdStart)', () => {
+    const sent = { user_id: 7, sis_school_id: 1001, company_id: 101, current_term_name: 'Autumn Term 2025' };
+    const carried = { success: true, session_data: { legacy_session: true, username: 'student', ...sent } };
+    const paths = (calls: { url: string }[]) => calls.map((c) => new URL(c.url).pathname);
+
+    it('serves the boot with no request at all: initialize once, and the legacy_initialize it carries', async () => {
+      const other = { ...initializeBody, lapi_access_token: 'fetched-token' };
+      const { api, calls } = client(json(other));
+      api.holdStart({ ...initializeBody, legacy_initialize: carried });
+      await expect(api.initialize()).resolves.toEqual(initializeBody);
+      await expect(api.legacyInitialize({ session_data: sent })).resolves.toEqual(carried);
+      expect(calls).toHaveLength(0);
+      // A Retry asks the server.
+      await expect(api.initialize()).resolves.toEqual(other);
+      expect(paths(calls)).toEqual(['/lapi/rpc/common/ionic/initialize']);
+    });
+
+    it('is checked as strictly as a fetched answer: a malformed one is an invalid-response error', async () => {
+      const { api } = client();
+      api.holdStart({ ...initializeBody, lapi_access_token: '' });
+      expect((await rejection(api.initialize())).code).toBe('invalid-response');
+      api.holdStart('not an answer');
+      expect((await rejection(api.initialize())).code).toBe('invalid-response');
+    });
+
+    it('is not started from while a sign-out is pending: the sign-out is finished, and the page starts signed out', async () => {
+      const { api, calls, pendingSignOut } = client(json({ error: { code: 'down', message: 'Down.' } }, 503));
+      pendingSignOut.set();
+      api.holdStart(initializeBody);
+      expect((await rejection(api.initialize())).code).toBe('unauthorized');
+      // One request: the sign-out (which failed here), never initialize.
+      expect(paths(calls)).toHaveLength(1);
+      expect(paths(calls)[0]).toMatch(/logout/);
+    });
   });
 
   it('keeps no start from a failed sign-in, nor across a sign-out', async () => {

@@ -134,7 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
    * The initialize answer a sign-in carried (LoginResponseSchema), kept for the boot that follows it in this
    * page: taken once, by the next `initialize()`. Module memory only, like the token it holds.
    */
-  let heldStart: { json: unknown } | null = null;
+  let heldStart: { json: unknown; fromPage?: true } | null = null;
   /**
    * The legacy_initialize answer the last initialize answer carried (InitializeResponseSchema), for the
    * `legacyInitialize()` that follows it: taken once, and dropped by anything that starts over.
@@ -217,9 +217,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       heldStart = null;
       heldLegacy = null;
       let answer: InitializeResponse;
-      // Right after a sign-in, its own answer carried this (checked as strictly as a fetched one): the
-      // boot's first call needs no request. A later call (a Retry) asks the server again.
-      if (held) {
+      // Right after a sign-in, its own answer carried this, or the page did (checked as strictly as a
+      // fetched one): the boot's first call needs no request. A later call (a Retry) asks the server again.
+      // A page drawn for a session whose sign-out is still pending is not started from: the sign-out is
+      // finished first, as below.
+      if (held && !(held.fromPage && pendingSignOut.isSet())) {
         const endpoint = ENDPOINTS.initialize as unknown as AnyEndpoint;
         answer = (await checkedAnswer(endpoint, schemaOf(endpoint), 200, held.json)) as InitializeResponse;
       } else {
@@ -232,6 +234,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const { legacy_initialize: legacy, ...start } = answer;
       if (legacy !== undefined) heldLegacy = { json: legacy };
       return start;
+    },
+    /**
+     * The start-up answer the page itself came with (a signed-in page the server drew, issue 17), for the
+     * next `initialize()`, like a sign-in's: taken once, validated when used, ignored while a sign-out is
+     * pending.
+     */
+    holdStart(json: unknown): void {
+      heldStart = { json, fromPage: true };
+      heldLegacy = null;
     },
     /**
      * Switch the legacy session to another company/school. The caller then sends the browser to the

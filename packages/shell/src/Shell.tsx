@@ -19,6 +19,7 @@ import { TopBar } from './chrome/TopBar';
 import { UnsavedChangesDialog } from './unsaved/UnsavedChangesDialog';
 import { navSections } from './chrome/nav-items';
 import { startAfterPaint } from './start-after-paint';
+import { finishServerScreen } from './server-screen';
 
 export interface ShellProps {
   /** From the root config's customProps: runs the boot sequence again (the boot error's Retry). */
@@ -80,11 +81,23 @@ function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
   const hidden = chromeHidden(modes);
   const signedIn = status === 'started' && !!sis;
 
+  // A server-rendered page's first screen is complete (server-screen.ts) when the area has mounted (the
+  // outlet says so), or at once when the page shows anything else.
+  const showsArea = decision.kind === 'allow' && !!match.route.area;
+  useEffect(() => {
+    if (!showsArea) finishServerScreen();
+  }, [showsArea]);
+
   let content;
   switch (decision.kind) {
     case 'allow':
       content = match.route.area ? (
-        <AreaOutlet route={match.route} area={match.route.area} pathname={pathname} />
+        <AreaOutlet
+          route={match.route}
+          area={match.route.area}
+          pathname={pathname}
+          onSettled={finishServerScreen}
+        />
       ) : null;
       break;
     case 'pending':

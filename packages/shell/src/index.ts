@@ -9,11 +9,16 @@ import { Shell } from './Shell';
 import type { ShellProps } from './Shell';
 import { ShellCrash } from './ShellCrash';
 import { shellElement } from './shell-element';
+import { PRERENDERED_ATTR } from './server-render';
+import { session } from '@atrium/session';
 
 const lifecycles = createReactLifecycles<ShellProps>({
   root: Shell,
   fallback: ShellCrash,
   domElement: () => shellElement(),
+  // A signed-in page the server rendered (server-screen.ts): its markup becomes the live shell, when the
+  // session started as the server did. A boot that failed shows its error instead: rendered afresh.
+  hydrate: (container) => container.hasAttribute(PRERENDERED_ATTR) && session.getState().status === 'started',
 });
 
 /**

@@ -48,8 +48,28 @@ function transformOnce(cssText: string, transform: ((cssText: string) => string)
   return result;
 }
 
+/**
+ * A server render's record of the stylesheets its components asked for: React runs no effects on the
+ * server, so `useStyles` hands its texts to this during the render instead (the shell's first screen,
+ * packages/shell/src/prerender). Null in a browser.
+ */
+const StyleCollectorContext = createContext<((cssText: string) => void) | null>(null);
+
+/** Renders `children` with every stylesheet they use reported to `collect` (server renders only). */
+export function StyleCollectorProvider({
+  collect,
+  children,
+}: {
+  collect: (cssText: string) => void;
+  children?: ReactNode;
+}) {
+  return createElement(StyleCollectorContext.Provider, { value: collect }, children);
+}
+
 /** Adopts each stylesheet while the calling component is mounted. */
 export function useStyles(...cssTexts: string[]): void {
+  const collect = useContext(StyleCollectorContext);
+  if (collect) cssTexts.forEach(collect);
   const target = useContext(StyleRootContext);
   const root = target?.root;
   const transform = target?.transform;

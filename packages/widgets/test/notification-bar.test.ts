@@ -12,6 +12,7 @@ import { NotificationBarElement } from '../src/notification-bar/notification-bar
 import { defineOnce } from '../src/registry.js';
 import { loadFallbackSanitizer, loadSanitizer, nativeSanitizer } from '../src/notification-bar/sanitize.js';
 import { withoutNativeApi } from './without-native-sanitizer.js';
+import { notificationBarShadowMarkup } from '../src/notification-bar/server-markup.js';
 
 const DISMISSED_KEY = 'atrium.dismissedNotifications';
 
@@ -581,6 +582,49 @@ describe('a bar the page server-rendered, on a hostile page', () => {
       expect(getComputedStyle(el.shadowRoot!.querySelector('.note')!).minHeight).to.equal(before);
     } finally {
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== hostile);
+    }
+  });
+});
+
+describe("the bar's first render as HTML (a page the server renders: the shell's signed-in page)", () => {
+  /** The server's markup in a host no element upgrades, beside the element's own render of the same list. */
+  async function pair(
+    list: SystemNotification[],
+  ): Promise<{ served: HTMLElement; live: NotificationBarElement }> {
+    // The markup goes inside its host, as the server prints it (a shadow root attaches to the template's parent).
+    const holder = document.createElement('div');
+    holder.setHTMLUnsafe(`<div class="served">${notificationBarShadowMarkup(list, '')}</div>`);
+    document.body.append(holder);
+    const served = holder.firstElementChild as HTMLElement;
+    const live = await mount((bar) => (bar.notifications = list));
+    return { served, live };
+  }
+
+  for (const width of [1280, 412]) {
+    it(`takes the room the element's own render takes, at ${width}px`, async () => {
+      await setViewport({ width, height: 800 });
+      const { served, live } = await pair([closeable, plain, clickable]);
+      try {
+        expect(served.shadowRoot!.querySelectorAll('li').length).to.equal(3);
+        expect(served.getBoundingClientRect().height).to.be.greaterThan(30);
+        expect(served.getBoundingClientRect().height).to.equal(live.getBoundingClientRect().height);
+        // The same words (the white space between elements is each template's own).
+        const text = (root: ShadowRoot) => root.querySelector('.frame')!.textContent!.replace(/\s+/g, '');
+        expect(text(served.shadowRoot!)).to.equal(text(live.shadowRoot!));
+      } finally {
+        served.parentElement!.remove();
+        await setViewport({ width: 1280, height: 800 });
+      }
+    });
+  }
+
+  it('takes no room for no notices, as the element', async () => {
+    const { served, live } = await pair([]);
+    try {
+      expect(served.shadowRoot).to.not.equal(null);
+      expect(served.getBoundingClientRect().height).to.equal(live.getBoundingClientRect().height);
+    } finally {
+      served.parentElement!.remove();
     }
   });
 });

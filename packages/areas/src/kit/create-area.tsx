@@ -7,6 +7,9 @@ import { AreaPropsContext } from './area-context';
 import { toAreaProps } from './area-props';
 import { AreaErrorFallback } from './AreaErrorFallback';
 
+/** The shell's mark on server markup a React root hydrates (its server-render.ts). */
+const PRERENDERED_ATTR = 'data-atrium-prerendered';
+
 /** The lifecycles every `@atrium/area-<name>` module exports. */
 export interface AreaLifecycles {
   bootstrap: LifeCycleFn<AreaProps>;
@@ -36,5 +39,16 @@ export function createArea(Component: ComponentType): AreaLifecycles {
   }
   AreaRoot.displayName = `Area(${Component.displayName ?? Component.name})`;
 
-  return createReactLifecycles<AreaProps>({ root: AreaRoot, fallback: AreaErrorFallback });
+  return createReactLifecycles<AreaProps>({
+    root: AreaRoot,
+    fallback: AreaErrorFallback,
+    // On a page the server rendered, the area's first screen is in its host already (the shell's
+    // prerender): hydrate it, once. The host is the area's for the life of the page, and a later mount
+    // renders afresh into the empty element the last unmount left.
+    hydrate: (container) => {
+      const served = container.hasAttribute(PRERENDERED_ATTR);
+      container.removeAttribute(PRERENDERED_ATTR);
+      return served;
+    },
+  });
 }

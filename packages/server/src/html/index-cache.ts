@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from './escape.js';
 import { renderIndex, type DistFiles, type RenderIndexOptions } from './index-template.js';
 import { createGzipSplice, type GzipSplice } from './spliced-gzip.js';
@@ -10,16 +11,47 @@ import { createGzipSplice, type GzipSplice } from './spliced-gzip.js';
  * load (bench/lib/load.ts); the page is otherwise the same bytes for everyone who gets that view.
  */
 export interface CompiledIndex {
-  render(nonce: string): string;
+  /** `slots`: a signed-in page's own first screen and styles (RenderIndexOptions.signedIn). */
+  render(nonce: string, slots?: PageSlots): string;
   /** The same page gzip-encoded, from parts compressed once (spliced-gzip.ts). */
-  gzip(nonce: string): Buffer;
+  gzip(nonce: string, slots?: PageSlots): Buffer;
 }
 
-export function compileIndex(files: DistFiles, options: Omit<RenderIndexOptions, 'nonce'>): CompiledIndex {
-  // A marker no build or release can contain by chance (random, with NULs that escaping leaves alone and
-  // JSON never emits raw), put where the nonce goes, then cut out.
-  const marker = `\u0000${randomBytes(12).toString('hex')}\u0000`;
-  const parts = renderIndex(files, { ...options, nonce: marker }).split(marker);
+/** What a signed-in page carries of its own (its person's first screen), filled per response. */
+export type PageSlots = NonNullable<RenderIndexOptions['signedIn']>;
+
+/** The page kinds compiled apart: which template values they take. */
+export type PageKindOptions = Omit<RenderIndexOptions, 'nonce' | 'signedIn'> & { signedIn?: boolean };
+
+/** A marker no build or release can contain by chance (random, with NULs that escaping leaves alone and
+ * JSON never emits raw), put where a per-response value goes, then cut out. */
+const newMarker = (): string => `\u0000${randomBytes(12).toString('hex')}\u0000`;
+
+export function compileIndex(files: DistFiles, options: PageKindOptions): CompiledIndex {
+  const marker = newMarker();
+  const slotMarkers = options.signedIn
+    ? { styles: newMarker(), start: newMarker(), shell: newMarker() }
+    : undefined;
+  const { signedIn: _kind, ...values } = options;
+  const parts = renderIndex(files, {
+    ...values,
+    nonce: marker,
+    ...(slotMarkers ? { signedIn: slotMarkers } : {}),
+  }).split(marker);
+  if (slotMarkers) {
+    // The person's own screen differs per response anyway: the page is joined and compressed whole
+    // (a millisecond or two, beside the render of that screen).
+    const render = (nonce: string, slots?: PageSlots): string =>
+      parts
+        .join(escapeHtml(nonce))
+        .replace(slotMarkers.styles, () => slots?.styles ?? '')
+        .replace(slotMarkers.start, () => slots?.start ?? '')
+        .replace(slotMarkers.shell, () => slots?.shell ?? '');
+    return {
+      render,
+      gzip: (nonce, slots) => gzipSync(render(nonce, slots), { level: constants.Z_DEFAULT_COMPRESSION }),
+    };
+  }
   // Made on the first gzip answer, for the nonce's length (the same for every nonce createNonce makes).
   let splice: { length: number; fill: GzipSplice } | null = null;
   return {
@@ -45,7 +77,7 @@ const MAX_PAGES = 64;
 export function createIndexCache(): (
   build: DistFiles,
   viewKey: string,
-  options: Omit<RenderIndexOptions, 'nonce'>,
+  options: PageKindOptions,
   filesFor: () => DistFiles,
 ) => CompiledIndex {
   let current: DistFiles | null = null;
@@ -55,7 +87,7 @@ export function createIndexCache(): (
       current = build;
       pages.clear();
     }
-    const page = options.login ? 'login' : options.home ? 'home' : 'shell';
+    const page = `${options.login ? 'login' : options.home ? 'home' : 'shell'}${options.signedIn ? '+signed-in' : ''}`;
     const key = `${viewKey}\n${page}\n${options.env}`;
     let compiled = pages.get(key);
     if (!compiled) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { areaModuleName } from '@atrium/api/routes';
 import { readUntilChanged, type ReadUntilChanged } from '../until-changed.js';
 import { escapeHtml, jsonForScript } from './escape.js';
+import { loadShellFrame, type RenderShellFrame } from './shell-frame.js';
 
 /** Modules every page needs at once: preloading them saves a round trip per module on a cold load. */
 export const SHARED_PRELOADS = [
@@ -48,6 +49,11 @@ export interface DistFiles {
   buildStamp: string;
   /** null when the build wrote no preloads.json: then the list is derived from the import map. */
   preloads: PreloadPlan | null;
+  /**
+   * The signed-in page's server render (dist/shell-frame.mjs, shell-frame.ts); null for a build without
+   * one: signed-in pages then start from the generic frame and the blocking message.
+   */
+  shellFrame?: RenderShellFrame | null;
 }
 
 function isPreloadList(value: unknown): value is PreloadEntry[] {
@@ -107,12 +113,13 @@ export function createDistReader(distDir: string): ReadUntilChanged<DistFiles> {
       throw new DistMissingError(`${indexPath} does not exist`);
     }
     if (cached && cached.version === version) return cached.files;
-    const [template, mapText, buildText, preloadsText, loginFrameText] = await Promise.all([
+    const [template, mapText, buildText, preloadsText, loginFrameText, shellFrame] = await Promise.all([
       readFile(indexPath, 'utf8'),
       readFile(path.join(distDir, 'importmap.json'), 'utf8').catch(() => '{"imports":{}}'),
       readFile(path.join(distDir, 'build.json'), 'utf8').catch(() => '{}'),
       readFile(path.join(distDir, 'preloads.json'), 'utf8').catch(() => null),
       readFile(path.join(distDir, 'login-frame.json'), 'utf8').catch(() => null),
+      loadShellFrame(distDir),
     ]);
     const parsedMap: unknown = JSON.parse(mapText);
     const build = JSON.parse(buildText) as { stamp?: unknown };
@@ -122,6 +129,7 @@ export function createDistReader(distDir: string): ReadUntilChanged<DistFiles> {
       buildStamp: typeof build.stamp === 'string' ? build.stamp : '',
       preloads: parsePreloads(preloadsText),
       loginFrame: parseLoginFrame(loginFrameText),
+      shellFrame,
     };
     cached = { version, files };
     return files;
@@ -225,10 +233,19 @@ export interface RenderIndexOptions {
    * shell's route table's to choose; the boot fetches them while the session starts.
    */
   home?: boolean;
+  /**
+   * A signed-in page whose first screen the server draws per response (shell-frame.ts): the blocking
+   * message and the generic frame start hidden; its styles, start-up answer and shell markup are this
+   * response's own (markers the compiled page cuts out, index-cache.ts).
+   */
+  signedIn?: { styles: string; start: string; shell: string };
 }
 
 /** Fill the placeholders of dist/index.html for one response. */
-export function renderIndex(files: DistFiles, { nonce, login, env, home }: RenderIndexOptions): string {
+export function renderIndex(
+  files: DistFiles,
+  { nonce, login, env, home, signedIn }: RenderIndexOptions,
+): string {
   const pageEntries =
     files.preloads?.[login ? 'login' : 'shell'] ??
     preloadsFromImportMap(files.importMap, [
@@ -248,24 +265,29 @@ export function renderIndex(files: DistFiles, { nonce, login, env, home }: Rende
     // The login page sends its whole first screen as HTML: its preloads wait for that to paint (issuing a
     // dozen fetches costs the main thread tens of milliseconds on a slow phone). Shell pages paint only a
     // frame, and their content waits on these modules: theirs go out with the head.
-    PRELOADS: frame ? '' : preloadLinks(entries, nonce),
-    LATE_PRELOADS: jsonForScript(frame ? latePreloads(entries) : []),
+    // A signed-in page the server rendered is its content too.
+    PRELOADS: frame || signedIn ? '' : preloadLinks(entries, nonce),
+    LATE_PRELOADS: jsonForScript(frame || signedIn ? latePreloads(entries) : []),
     BUILD_STAMP: escapeHtml(files.buildStamp),
-    BLOCKING_HIDDEN: login ? 'hidden' : '',
+    // A signed-in page's server has done the start-up already: nothing to wait for (SPEC section 4's
+    // message covers the wait for it).
+    BLOCKING_HIDDEN: login || signedIn ? 'hidden' : '',
     // The login page paints its own first screen (built from the app's first render, so trusted markup);
     // the generic frame is for shell routes.
     PAGE_STYLES: frame
       ? `<style nonce="${escapeHtml(nonce)}" ${LOGIN_FRAME_STYLE_ATTR}>${styleText(frame.css)}</style>`
-      : '',
+      : (signedIn?.styles ?? ''),
     // After the first screen in the document, so the preload scanner meets them last.
     LOGIN_FRAME: frame
       ? `<div id="${LOGIN_CONTAINER_ID}" data-atrium-prerendered>${frame.html}</div>\n${prefetchLinks(afterSignInEntries(files))}`
-      : '',
-    FRAME_HIDDEN: frame ? 'hidden' : '',
+      : (signedIn?.start ?? ''),
+    // Inside #atrium-app: the shell's own container, server-drawn, which the shell hydrates.
+    SHELL_FRAME: signedIn?.shell ?? '',
+    FRAME_HIDDEN: frame || signedIn ? 'hidden' : '',
   };
   // One pass, so a value that happens to contain "{{...}}" is never substituted again.
   return files.template.replace(
-    /\{\{(NONCE|ENV|IMPORTMAP|PRELOADS|LATE_PRELOADS|BUILD_STAMP|BLOCKING_HIDDEN|PAGE_STYLES|LOGIN_FRAME|FRAME_HIDDEN)\}\}/g,
+    /\{\{(NONCE|ENV|IMPORTMAP|PRELOADS|LATE_PRELOADS|BUILD_STAMP|BLOCKING_HIDDEN|PAGE_STYLES|LOGIN_FRAME|SHELL_FRAME|FRAME_HIDDEN)\}\}/g,
     (_m, key: string) => values[key] ?? '',
   );
 }

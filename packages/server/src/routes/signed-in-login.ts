@@ -10,7 +10,7 @@ import { safeSameOriginPath } from '../legacy/safe-path.js';
 import { HOME_PATH, LOGIN_PATH } from '@atrium/api/routes';
 
 /** Written by the browser (@atrium/api pending-sign-out.ts); the server and the browser share no code. */
-const PENDING_SIGN_OUT_COOKIE = 'atrium_signout';
+export const PENDING_SIGN_OUT_COOKIE = 'atrium_signout';
 /** The login page itself (not its calls): `/common/login`, with or without the trailing slash. */
 const isLoginPage = (pathname: string): boolean => pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/`;
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@atrium/store/react';
 import { Spinner } from '@atrium/ui';
 import type { AreaProps } from '@atrium/ui';
@@ -11,28 +11,48 @@ import { useLocationSearch } from '../use-shell-state';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
 import { AreaErrorCard } from './AreaErrorCard';
 import { AreaParcel } from './AreaParcel';
+import { PRERENDERED_ATTR, ServerRenderContext } from '../server-render';
 
 export interface AreaOutletProps {
   route: RouteDef;
   area: AreaName;
   pathname: string;
+  /**
+   * Called once the area's first screen is on the page or something stands in its place (its loading
+   * state, its error card): the server's first screen then gives way (server-screen.ts).
+   */
+  onSettled?: () => void;
 }
 
 /** Mounts the route's area; a new area gets a fresh host (its dirty flag and search handler go with it). */
-export function AreaOutlet({ route, area, pathname }: AreaOutletProps) {
+export function AreaOutlet({ route, area, pathname, onSettled }: AreaOutletProps) {
   const moduleName = areaModuleName(area);
-  return <AreaHost key={moduleName} moduleName={moduleName} route={route} pathname={pathname} />;
+  return (
+    <AreaHost
+      key={moduleName}
+      moduleName={moduleName}
+      area={area}
+      route={route}
+      pathname={pathname}
+      onSettled={onSettled}
+    />
+  );
 }
 
 function AreaHost({
   moduleName,
+  area,
   route,
   pathname,
+  onSettled,
 }: {
   moduleName: string;
+  area: AreaName;
   route: RouteDef;
   pathname: string;
+  onSettled: (() => void) | undefined;
 }) {
+  const server = useContext(ServerRenderContext);
   const { loader, unsaved, search, navigate } = useServices();
   const locationSearch = useLocationSearch();
   // Retry was pressed at least once: if the area fails again, the card offers the classic page.
@@ -93,6 +113,22 @@ function AreaHost({
     [attempt],
   );
 
+  // Until the parcel mounts, what stands in its place (loading, error card) is this outlet's final word.
+  const parcelShown = entry.status === 'loaded' && mountFailed !== entry.attempt;
+  useEffect(() => {
+    if (!parcelShown) onSettled?.();
+  }, [parcelShown, onSettled]);
+
+  // A server render: what the browser's first render will have, for it to hydrate. The shell waits for
+  // the area's module before it hydrates (root-config's start), so that is the parcel's slot: with the
+  // area's first render in the host element the parcel then hydrates, or empty for an area the server
+  // cannot draw (it mounts into the slot as on any page).
+  if (server) {
+    const drawn = server.renderArea?.(area, areaProps, server.collectStyles) ?? null;
+    const html = drawn === null ? '' : `<div class="atrium-area" ${PRERENDERED_ATTR}>${drawn}</div>`;
+    return <div className="atrium-area-slot" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+
   const errorCard = (
     <AreaErrorCard
       title={route.title}
@@ -114,7 +150,7 @@ function AreaHost({
   }
   return (
     <AreaErrorBoundary key={entry.attempt} fallback={() => errorCard}>
-      <AreaParcel config={entry.config} areaProps={areaProps} onError={onMountError} />
+      <AreaParcel config={entry.config} areaProps={areaProps} onError={onMountError} onMounted={onSettled} />
     </AreaErrorBoundary>
   );
 }

@@ -27,6 +27,8 @@ interface AreaHost {
 
 const hosts = new WeakMap<ParcelConfigObject, AreaHost>();
 
+const EMPTY_HTML = { __html: '' };
+
 /**
  * The most recently started mount, and its host. An area switch unmounts the old area and mounts the new
  * one in the same commit; the old host has already left the document with its slot, so its unmount (React
@@ -37,10 +39,16 @@ const hosts = new WeakMap<ParcelConfigObject, AreaHost>();
  */
 let latestMount: { host: AreaHost; ready: Promise<void> } | null = null;
 
-function hostFor(config: ParcelConfigObject): AreaHost {
+function hostFor(config: ParcelConfigObject, slot: HTMLElement): AreaHost {
   let host = hosts.get(config);
   if (!host) {
-    const element = document.createElement('div');
+    // A page the server rendered has the area's first screen in the slot already, in its host element,
+    // marked for the parcel to hydrate (createArea): that element becomes the area's host.
+    const served = slot.firstElementChild;
+    const element =
+      served instanceof HTMLDivElement && served.hasAttribute('data-atrium-prerendered')
+        ? served
+        : document.createElement('div');
     element.className = 'atrium-area';
     host = { element, queue: Promise.resolve(), hurry: null };
     hosts.set(config, host);
@@ -54,22 +62,29 @@ export interface AreaParcelProps {
   config: ParcelConfigObject;
   areaProps: AreaProps;
   onError: (error: unknown) => void;
+  /** Called after each mount has settled (mounted, or failed and reported). */
+  onMounted?: (() => void) | undefined;
 }
 
 /**
  * Mounts an area's parcel config into its host while rendered, and passes new `AreaProps` on as parcel
  * updates. Memoised, so a shell render that does not change the props costs the area nothing.
  */
-export const AreaParcel = memo(function AreaParcel({ config, areaProps, onError }: AreaParcelProps) {
+export const AreaParcel = memo(function AreaParcel({
+  config,
+  areaProps,
+  onError,
+  onMounted,
+}: AreaParcelProps) {
   const slotRef = useRef<HTMLDivElement>(null);
   // The shell app's mountParcel ties the parcel to the app (single-spa unmounts it with the shell);
   // outside an application (tests) the root parcel API does the same job.
   const appMountParcel = (useContext(SingleSpaContext) as Partial<{ mountParcel: MountParcel }> | undefined)
     ?.mountParcel;
   const mountParcel: MountParcel = appMountParcel ?? mountRootParcel;
-  const latest = useRef({ areaProps, onError });
+  const latest = useRef({ areaProps, onError, onMounted });
   useLayoutEffect(() => {
-    latest.current = { areaProps, onError };
+    latest.current = { areaProps, onError, onMounted };
   });
   // Updates wait for the mount (and for each other): single-spa refuses an update of a parcel that is
   // not mounted yet.
@@ -80,7 +95,7 @@ export const AreaParcel = memo(function AreaParcel({ config, areaProps, onError 
   useLayoutEffect(() => {
     const slot = slotRef.current;
     if (!slot) return;
-    const host = hostFor(config);
+    const host = hostFor(config, slot);
     const state: { parcel: Parcel | null; ready: Promise<void> } = { parcel: null, ready: Promise.resolve() };
     instance.current = state;
     let active = true;
@@ -96,6 +111,9 @@ export const AreaParcel = memo(function AreaParcel({ config, areaProps, onError 
       await state.parcel.mountPromise;
     });
     state.ready = mounted.catch(fail);
+    void state.ready.then(() => {
+      if (active) latest.current.onMounted?.();
+    });
     host.queue = state.ready.then(() => undefined);
     latestMount = { host, ready: state.ready };
 
@@ -144,5 +162,8 @@ export const AreaParcel = memo(function AreaParcel({ config, areaProps, onError 
     });
   }, [areaProps]);
 
-  return <div ref={slotRef} className="atrium-area-slot" />;
+  // The slot's children are the parcel's, never React's: on a page the server rendered they are there
+  // before React is (the area's markup, which the parcel hydrates), and an empty inner HTML tells React
+  // not to hydrate or touch them.
+  return <div ref={slotRef} className="atrium-area-slot" dangerouslySetInnerHTML={EMPTY_HTML} />;
 });

@@ -16,6 +16,7 @@ import { warmImages } from '../chrome/warm-images';
 import { warmTypefaces } from '../chrome/warm-typefaces';
 import { defineShellNotificationBar } from '../notifications/define-bar';
 import { nextTask } from '../next-task';
+import { hasServerScreen } from '../server-screen';
 import { getBrowserServices } from '../services';
 import shellCss from '../shell.css';
 import type { AreaLoader } from './area-loader';
@@ -41,7 +42,10 @@ export interface ChromePreparation {
 const browserChrome: ChromePreparation = {
   prepareChrome() {
     prepareStyles(shellCss);
-    defineShellNotificationBar();
+    // Not on a page the server rendered: its bar is on screen already, and defining the element now
+    // would upgrade it before the boot has filled the session store, drawing it empty for a moment. The
+    // slot defines it in the hydration's commit, after the boot.
+    if (!hasServerScreen()) defineShellNotificationBar();
   },
   warmFirstScreen: async () => {
     await Promise.all([warmImages(FIRST_SCREEN_IMAGES), warmTypefaces(FIRST_SCREEN_TYPE, FIRST_SCREEN_TEXT)]);

@@ -1,0 +1,39 @@
+/**
+ * The areas a server can draw for a signed-in page's first screen (the shell's prerender, issue 17): those
+ * whose first render needs nothing but the session the page starts with. Home, the launcher most visits
+ * start on, is one; an area that loads data of its own first shows its loading state, which the shell's
+ * outlet draws better itself, so it is left out (null: the outlet stays empty until the area mounts).
+ *
+ * Rendered as a React root of its own, as the area's parcel is in the browser (createArea), so the parcel
+ * hydrates this markup (its ids come from its own root, as they will in the browser). Server-only, like the
+ * shell's prerender: never part of a browser bundle.
+ */
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { AreaName } from '@atrium/api';
+import { StyleCollectorProvider } from '@atrium/ui';
+import type { AreaProps } from '@atrium/ui';
+import { AreaPropsContext } from './kit/area-context';
+import { HomeArea } from './home/HomeArea';
+
+const DRAWN_ON_SERVER: Partial<Record<AreaName, () => ReactNode>> = {
+  home: () => <HomeArea />,
+};
+
+/**
+ * The area's first render as HTML, inside what its parcel root provides (createArea), or null; `collect`
+ * gets every stylesheet it uses.
+ */
+export function renderAreaFrame(
+  area: AreaName,
+  props: AreaProps,
+  collect: (cssText: string) => void,
+): string | null {
+  const draw = DRAWN_ON_SERVER[area];
+  if (!draw) return null;
+  return renderToString(
+    <StyleCollectorProvider collect={collect}>
+      <AreaPropsContext value={props}>{draw()}</AreaPropsContext>
+    </StyleCollectorProvider>,
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * What a signed-in page carries of its own (issue 17): the shell the server rendered for this person
+ * (shell-frame.ts), in the shell's own container, which the shell hydrates; its stylesheets, until the
+ * app has adopted its own; and the start-up answer it was rendered from, for the page's boot to start
+ * with instead of asking (the api client's `holdStart`).
+ */
+import type { InitializeResponse } from '@atrium/api/schemas';
+import { escapeHtml, jsonForScript } from './escape.js';
+import type { ShellFrame } from './shell-frame.js';
+
+/** The shell's container (packages/shell/src/shell-element.ts), here with the server's markup in it. */
+export const SHELL_CONTAINER_ID = 'atrium-shell';
+/** Marks the server's markup (which the app hydrates) and its stylesheet, until the shell takes over. */
+export const PRERENDERED_ATTR = 'data-atrium-prerendered';
+export const SHELL_FRAME_STYLE_ATTR = 'data-atrium-shell-frame';
+/** The start-up answer in the page (root-config/src/page-start.ts). */
+export const PAGE_START_ID = 'atrium-start';
+/** Parsed right after the shell's markup: the first paint waits for it (`rel=expect`, blocking=render). */
+export const SHELL_END_ID = 'atrium-shell-end';
+
+/** CSS inside <style>: the one sequence that could end the element early is made harmless. */
+function styleText(css: string): string {
+  return css.replace(/<\/style/gi, '<\\/style');
+}
+
+export function signedInSlots(
+  frame: ShellFrame,
+  start: InitializeResponse,
+  nonce: string,
+): { styles: string; start: string; shell: string } {
+  const nonceAttr = `nonce="${escapeHtml(nonce)}"`;
+  return {
+    // The browser may paint a document before it has parsed all of it: the screen would come in two
+    // frames, top bar first and the home's cards a frame or two later (its largest contentful paint,
+    // 150-200 ms after the first on this host). The expect link holds the first paint until the shell's
+    // markup is all in.
+    styles:
+      `<style ${nonceAttr} ${SHELL_FRAME_STYLE_ATTR}>${styleText(frame.css)}</style>\n` +
+      `<link rel="expect" href="#${SHELL_END_ID}" blocking="render">`,
+    start: `<script type="application/json" id="${PAGE_START_ID}" ${nonceAttr}>${jsonForScript(start)}</script>`,
+    shell: `<div id="${SHELL_CONTAINER_ID}" ${PRERENDERED_ATTR}>${frame.html}</div><template id="${SHELL_END_ID}"></template>`,
+  };
+}
