@@ -86,6 +86,31 @@ test('a signed-in page whose area the server does not draw: the chrome is kept, 
   expect(problems).toEqual([]);
 });
 
+test("a notice dismissed earlier in the tab is not in the drawn page's bar either: nothing moves as the bar comes alive", async ({
+  page,
+}) => {
+  await signInByRequest(page, 'student');
+  await page.goto('/system/help');
+  const bar = page.locator('atrium-notification-bar');
+  const gradebook = bar.getByRole('listitem').filter({ hasText: 'New gradebook features' });
+  await expect(gradebook).toBeVisible();
+  await gradebook.getByRole('button', { name: /^Dismiss notification/ }).click();
+  await expect(gradebook).toHaveCount(0);
+
+  const releaseScripts = await holdScripts(page);
+  await page.reload({ waitUntil: 'commit' });
+  const main = page.getByRole('main');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(bar.getByText('Scheduled maintenance on Sunday')).toBeVisible();
+  await expect(gradebook).toHaveCount(0);
+  const before = await main.boundingBox();
+  releaseScripts();
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+  await expect(page.locator('[data-atrium-prerendered]')).toHaveCount(0);
+  await expect(gradebook).toHaveCount(0);
+  expect((await main.boundingBox())?.y).toBe(before?.y);
+});
+
 test('a page without its start-up answer shows the blocking message while the app initialises, then it goes away', async ({
   page,
 }) => {

@@ -5,6 +5,7 @@
  * with instead of asking (the api client's `holdStart`).
  */
 import type { InitializeResponse } from '@atrium/api/schemas';
+import { dismissedNoticesSnippet } from '@atrium/widgets/loader';
 import { escapeHtml, jsonForScript } from './escape.js';
 import type { ShellFrame } from './shell-frame.js';
 
@@ -17,6 +18,8 @@ export const SHELL_FRAME_STYLE_ATTR = 'data-atrium-shell-frame';
 export const PAGE_START_ID = 'atrium-start';
 /** Parsed right after the shell's markup: the first paint waits for it (`rel=expect`, blocking=render). */
 export const SHELL_END_ID = 'atrium-shell-end';
+
+const DISMISSED_NOTICES = dismissedNoticesSnippet();
 
 /** CSS inside <style>: the one sequence that could end the element early is made harmless. */
 function styleText(css: string): string {
@@ -38,6 +41,9 @@ export function signedInSlots(
       `<style ${nonceAttr} ${SHELL_FRAME_STYLE_ATTR}>${styleText(frame.css)}</style>\n` +
       `<link rel="expect" href="#${SHELL_END_ID}" blocking="render">`,
     start: `<script type="application/json" id="${PAGE_START_ID}" ${nonceAttr}>${jsonForScript(start)}</script>`,
-    shell: `<div id="${SHELL_CONTAINER_ID}" ${PRERENDERED_ATTR}>${frame.html}</div><template id="${SHELL_END_ID}"></template>`,
+    // This tab's dismissed notices out of the drawn bar before the first paint (the server cannot know them).
+    shell:
+      `<div id="${SHELL_CONTAINER_ID}" ${PRERENDERED_ATTR}>${frame.html}</div>` +
+      `<script ${nonceAttr}>${DISMISSED_NOTICES}</script><template id="${SHELL_END_ID}"></template>`,
   };
 }

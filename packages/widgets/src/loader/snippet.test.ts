@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DISMISSED_STORAGE_KEY } from '@atrium/session/core';
 import { notificationBarCss } from '../notification-bar/bar-css.js';
-import { loaderSnippet } from './snippet.js';
+import { dismissedNoticesSnippet, loaderSnippet } from './snippet.js';
 
 describe('the loader snippet', () => {
   it('reads the same dismissed list as the bar and the shell', () => {
@@ -24,5 +24,14 @@ describe('the loader snippet', () => {
     expect(text).not.toContain('JSON.stringify');
     expect(text).toContain("addEventListener('load'");
     expect(loaderSnippet(null)).not.toContain('CSSStyleSheet');
+  });
+
+  it('has a short form that only takes this tab’s dismissed notices out of a server-rendered bar', () => {
+    const text = dismissedNoticesSnippet();
+    expect(text).toContain(JSON.stringify(DISMISSED_STORAGE_KEY));
+    expect(text).not.toContain('CSSStyleSheet');
+    expect(text).not.toContain("addEventListener('load'");
+    expect(text.toLowerCase()).not.toContain('</script');
+    expect(() => new Function(text)).not.toThrow();
   });
 });

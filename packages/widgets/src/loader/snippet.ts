@@ -36,27 +36,58 @@ export function loaderSnippet(barCss: string | null = notificationBarCss): strin
   }
   // Minified by hand: it is printed into every page. JSON.stringify is safe here: this runs in the build.
   const css = JSON.stringify(barCss.replace(/\s+/g, ' ').trim()).replace(/</g, '\\u003c');
-  const key = JSON.stringify(DISMISSED_STORAGE_KEY);
   return [
     '(function(d,w){var me=d.currentScript;if(!me)return;',
-    // This tab's dismissals (a list, or the double-encoded list an old copy wrote under Prototype.js).
-    'var gone=[];try{var raw=w.sessionStorage.getItem(' + key + ');if(raw){gone=JSON.parse(raw);',
-    "if(typeof gone==='string')gone=JSON.parse(gone)}}catch(e){}",
-    "if(Object.prototype.toString.call(gone)!=='[object Array]')gone=[];",
-    'function has(id){for(var k=0;k<gone.length;k++)if(gone[k]===id)return true;return false}',
+    ...DISMISSALS,
     // Every server-rendered bar not yet upgraded: its sheet, and its dismissed notices out.
     "var bars=d.getElementsByTagName('atrium-notification-bar');",
     'for(var i=0;i<bars.length;i++){var r=bars[i].shadowRoot;if(!r||r.adoptedStyleSheets.length)continue;',
     'try{var s=new CSSStyleSheet();s.replaceSync(' + css + ');r.adoptedStyleSheets=[s]}catch(e){}',
-    "var li=r.querySelectorAll('li[data-id]');",
-    "for(var j=0;j<li.length;j++)if(li[j].querySelector('.close')&&has(li[j].getAttribute('data-id')))",
-    'li[j].parentNode.removeChild(li[j]);',
-    "if(!r.querySelector('li')){var f=r.querySelector('.frame');var u=r.querySelector('.list');",
-    "if(u)u.parentNode.removeChild(u);if(f)f.className='frame'}}",
+    ...DROP_DISMISSED,
+    '}',
     ...LOAD_AFTER_LOAD,
     '})(document,window);',
   ].join('');
 }
+
+/**
+ * For a page whose server rendered the bar with its stylesheet in its shadow root (the shell's signed-in
+ * page): only this tab's dismissed notices out of it, before the first paint (the page runs it right after
+ * the bar's markup). The server does not know them (they live in the tab's sessionStorage), and the
+ * element, once defined, would drop them and move the page up.
+ */
+export function dismissedNoticesSnippet(): string {
+  return [
+    '(function(d,w){',
+    ...DISMISSALS,
+    "var bars=d.getElementsByTagName('atrium-notification-bar');",
+    'for(var i=0;i<bars.length;i++){var r=bars[i].shadowRoot;if(!r)continue;',
+    ...DROP_DISMISSED,
+    '}})(document,window);',
+  ].join('');
+}
+
+/** This tab's dismissals (a list, or the double-encoded list an old copy wrote under Prototype.js) as `has`. */
+const DISMISSALS = [
+  'var gone=[];try{var raw=w.sessionStorage.getItem(' +
+    JSON.stringify(DISMISSED_STORAGE_KEY) +
+    ');if(raw){gone=JSON.parse(raw);',
+  "if(typeof gone==='string')gone=JSON.parse(gone)}}catch(e){}",
+  "if(Object.prototype.toString.call(gone)!=='[object Array]')gone=[];",
+  'function has(id){for(var k=0;k<gone.length;k++)if(gone[k]===id)return true;return false}',
+];
+
+/** In the shadow root `r`: the dismissed closeable notices out, and the frame's room given back when none is left. */
+const DROP_DISMISSED = [
+  "var li=r.querySelectorAll('li[data-id]');",
+  "for(var j=0;j<li.length;j++)if(li[j].querySelector('.close')&&has(li[j].getAttribute('data-id')))",
+  'li[j].parentNode.removeChild(li[j]);',
+  "if(!r.querySelector('li')){var f=r.querySelector('.frame');var u=r.querySelector('.list');",
+  "if(u)u.parentNode.removeChild(u);if(f)f.className='frame'}",
+  // The narrow screens' count (server markup that prints it: server-markup.ts), for what is left.
+  "var n=r.querySelectorAll('li').length,fold=r.querySelector('.fold');",
+  "if(fold){if(n<2)fold.parentNode.removeChild(fold);else fold.textContent='Show all '+n+' notices'}",
+];
 
 /** The widgets themselves: only after `load`, so they can never hold it. */
 const LOAD_AFTER_LOAD = [
