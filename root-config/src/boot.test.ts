@@ -2,7 +2,7 @@ import { createApiClient } from '@atrium/api';
 import type { InitializeResponse } from '@atrium/api';
 import { createSessionStore, startFromBoot } from '@atrium/session';
 import { describe, expect, it, vi } from 'vitest';
-import { createBlockingMessage, createBoot } from './boot.js';
+import { createBlockingMessage, createBoot, warmingShell } from './boot.js';
 import type { BootDeps } from './boot.js';
 import { demoInitializeResponse } from '@atrium/api/testing';
 
@@ -154,6 +154,39 @@ describe('boot: a page the server rendered, which carries the start-up answer', 
     expect(t.session.getState().status).toBe('error');
     expect(t.reportError).toHaveBeenCalledOnce();
     expect(t.requests).toHaveLength(0);
+  });
+});
+
+describe('warmingShell: the boot that also loads the shell and its area', () => {
+  function run(served: boolean) {
+    const events: string[] = [];
+    let loaded: () => void = () => {};
+    const prepare = vi.fn(
+      () => new Promise<void>((resolve) => (loaded = () => (events.push('loaded'), resolve()))),
+    );
+    const boot = warmingShell(
+      async () => (events.push('booted'), 'started' as const),
+      () => served,
+      prepare,
+    );
+    const outcome = boot().then((result) => (events.push(`outcome ${result}`), result));
+    return { events, prepare, outcome, load: () => loaded() };
+  }
+
+  it('on a page the server rendered, resolves once the shell and its area have loaded too', async () => {
+    const t = run(true);
+    await vi.waitFor(() => expect(t.prepare).toHaveBeenCalledOnce());
+    expect(t.events).toEqual(['booted']);
+    t.load();
+    await expect(t.outcome).resolves.toBe('started');
+    expect(t.events).toEqual(['booted', 'loaded', 'outcome started']);
+  });
+
+  it('elsewhere resolves with the boot, and loads them a task later all the same', async () => {
+    const t = run(false);
+    await expect(t.outcome).resolves.toBe('started');
+    await vi.waitFor(() => expect(t.prepare).toHaveBeenCalledOnce());
+    expect(t.events).toEqual(['booted', 'outcome started']);
   });
 });
 

@@ -173,13 +173,26 @@ export function prepareLanding(): Promise<void> {
  * the boot is done, and neither module depends on the session. Started a task after the boot's run, so
  * the boot's work on the start-up answer goes first instead of waiting behind the shell's evaluation (a
  * trace at 4x CPU: starting together put the shell's evaluation before the request, about 200 ms).
+ *
+ * On a page the server rendered (`served`: the shell's markup is in its container) the boot also waits
+ * for that load: the shell then hydrates the markup with the area's module at hand, instead of drawing a
+ * loading state over it; the page shows the server's screen meanwhile.
  */
-function warmingShell(boot: () => Promise<BootOutcome>): () => Promise<BootOutcome> {
+export function warmingShell(
+  boot: () => Promise<BootOutcome>,
+  served: () => boolean = servedShell,
+  prepare: () => Promise<void> = prepareLanding,
+): () => Promise<BootOutcome> {
   return () => {
     const outcome = boot();
-    setTimeout(() => void prepareLanding(), 0);
-    return outcome;
+    const warmed = new Promise((resolve) => setTimeout(resolve, 0)).then(prepare);
+    return served() ? Promise.all([outcome, warmed]).then(([result]) => result) : outcome;
   };
+}
+
+/** The shell's container holds markup the server rendered (the server's html/signed-in-page.ts). */
+function servedShell(): boolean {
+  return !!globalThis.document?.getElementById('atrium-shell')?.hasAttribute('data-atrium-prerendered');
 }
 
 /**

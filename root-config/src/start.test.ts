@@ -46,38 +46,6 @@ describe('startRootConfig', () => {
     expect(shell?.activeWhen({ pathname: '/common/loginx' } as Location)).toBe(true);
   });
 
-  it('on a page the server rendered also waits for the shell and its area to load, so the shell hydrates it whole', async () => {
-    const { deps, calls } = setup('/home');
-    let loaded: () => void = () => {};
-    deps.prepare = vi.fn(
-      () =>
-        new Promise<void>((resolve) => {
-          loaded = () => {
-            calls.push('shell and area loaded');
-            resolve();
-          };
-        }),
-    );
-    const served = { hasAttribute: (name: string) => name === 'data-atrium-prerendered' };
-    deps.getDocument = () =>
-      ({ getElementById: (id: string) => (id === 'atrium-shell' ? served : null) }) as unknown as Document;
-    const started = startRootConfig(deps);
-    await vi.waitFor(() => expect(calls).toContain('boot'));
-    expect(calls).not.toContain('start');
-    loaded();
-    await expect(started).resolves.toBe('started');
-    expect(calls.slice(-3)).toEqual(['boot', 'shell and area loaded', 'start']);
-  });
-
-  it('on a page without server markup starts once the boot is done, without waiting for the shell', async () => {
-    const { deps, calls } = setup('/home');
-    deps.prepare = vi.fn(() => new Promise<void>(() => {}));
-    deps.getDocument = () => ({ getElementById: () => null }) as unknown as Document;
-    await expect(startRootConfig(deps)).resolves.toBe('started');
-    expect(calls.at(-1)).toBe('start');
-    expect(deps.prepare).not.toHaveBeenCalled();
-  });
-
   it('on the login path starts without booting', async () => {
     const { deps, calls } = setup('/common/login');
     await startRootConfig(deps);

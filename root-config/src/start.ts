@@ -6,10 +6,6 @@ import type { LifeCycles } from 'single-spa';
 import { LOGIN_APP, SHELL_APP, isLoginPath, loginActive, shellActive } from './routes';
 import { syncFrame } from './frame';
 
-/** The shell's container (@atrium/shell's shell-element.ts) and the mark on markup the server rendered. */
-const SHELL_CONTAINER_ID = 'atrium-shell';
-const PRERENDERED_ATTR = 'data-atrium-prerendered';
-
 /** boot.ts's outcomes; on these two the page is already navigating away, so nothing should mount. */
 const LEAVING_OUTCOMES = new Set(['redirected', 'unauthorized']);
 
@@ -70,14 +66,9 @@ export async function startRootConfig(deps: RootConfigDeps): Promise<RootConfigO
 
   if (!isLoginPath(deps.location.pathname)) {
     // The shell needs a started session: boot first (it shows and removes the blocking message itself).
-    // A page the server rendered (the shell's markup is in its container) also waits for the shell and
-    // its area to load: the shell then hydrates that markup with the area in it, instead of rendering a
-    // loading state over it; the page shows the server's screen meanwhile.
-    const page = (deps.getDocument ?? (() => globalThis.document))();
-    const served = page?.getElementById(SHELL_CONTAINER_ID)?.hasAttribute(PRERENDERED_ATTR);
     let outcome: unknown;
     try {
-      [outcome] = await Promise.all([deps.boot(), served ? deps.prepare?.() : undefined]);
+      outcome = await deps.boot();
     } catch (error) {
       // boot() reports its own failures and resolves 'error'; a throw here is a bug, but the shell must
       // still mount so the user sees its Retry rather than a blank page.

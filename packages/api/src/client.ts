@@ -134,7 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
    * The initialize answer a sign-in carried (LoginResponseSchema), kept for the boot that follows it in this
    * page: taken once, by the next `initialize()`. Module memory only, like the token it holds.
    */
-  let heldStart: { json: unknown; fromPage?: true } | null = null;
+  let heldStart: { json: unknown } | null = null;
   /**
    * The legacy_initialize answer the last initialize answer carried (InitializeResponseSchema), for the
    * `legacyInitialize()` that follows it: taken once, and dropped by anything that starts over.
@@ -219,9 +219,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       let answer: InitializeResponse;
       // Right after a sign-in, its own answer carried this, or the page did (checked as strictly as a
       // fetched one): the boot's first call needs no request. A later call (a Retry) asks the server again.
-      // A page drawn for a session whose sign-out is still pending is not started from: the sign-out is
-      // finished first, as below.
-      if (held && !(held.fromPage && pendingSignOut.isSet())) {
+      if (held) {
         const endpoint = ENDPOINTS.initialize as unknown as AnyEndpoint;
         answer = (await checkedAnswer(endpoint, schemaOf(endpoint), 200, held.json)) as InitializeResponse;
       } else {
@@ -241,7 +239,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * pending.
      */
     holdStart(json: unknown): void {
-      heldStart = { json, fromPage: true };
+      // A page drawn for a session whose sign-out is still pending is not started from: `initialize()`
+      // finishes the sign-out first.
+      heldStart = pendingSignOut.isSet() ? null : { json };
       heldLegacy = null;
     },
     /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { collectStyles } from '@atrium/ui/collect-styles';
 import type { AreaProps } from '@atrium/ui';
 import { renderAreaFrame } from './prerender';
 
@@ -16,7 +17,10 @@ const props: AreaProps = {
 describe('renderAreaFrame', () => {
   it("draws home's launcher as its parcel's first render, with the stylesheets it uses", () => {
     const styles: string[] = [];
-    const html = renderAreaFrame('home', props, (css) => styles.push(css));
+    const html = collectStyles(
+      (css) => styles.push(css),
+      () => renderAreaFrame('home', props),
+    );
     expect(html).toContain('<ul class="home-launcher" aria-label="Apps">');
     expect(html).toContain('Learning Management');
     expect(html).toMatch(/<a href="\/educate" class="atr-link home-card__link">/);
@@ -24,6 +28,6 @@ describe('renderAreaFrame', () => {
   });
 
   it('draws nothing for an area that needs data of its own first', () => {
-    expect(renderAreaFrame('evaluations', { ...props, routePath: 'evaluations' }, () => {})).toBeNull();
+    expect(renderAreaFrame('evaluations', { ...props, routePath: 'evaluations' })).toBeNull();
   });
 });

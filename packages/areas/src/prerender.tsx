@@ -11,7 +11,6 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { AreaName } from '@atrium/api';
-import { StyleCollectorProvider } from '@atrium/ui';
 import type { AreaProps } from '@atrium/ui';
 import { AreaPropsContext } from './kit/area-context';
 import { HomeArea } from './home/HomeArea';
@@ -21,19 +20,11 @@ const DRAWN_ON_SERVER: Partial<Record<AreaName, () => ReactNode>> = {
 };
 
 /**
- * The area's first render as HTML, inside what its parcel root provides (createArea), or null; `collect`
- * gets every stylesheet it uses.
+ * The area's first render as HTML, inside what its parcel root provides (createArea), or null. Its
+ * stylesheets go wherever the render it is part of collects them (@atrium/ui's `collectStyles`).
  */
-export function renderAreaFrame(
-  area: AreaName,
-  props: AreaProps,
-  collect: (cssText: string) => void,
-): string | null {
+export function renderAreaFrame(area: AreaName, props: AreaProps): string | null {
   const draw = DRAWN_ON_SERVER[area];
   if (!draw) return null;
-  return renderToString(
-    <StyleCollectorProvider collect={collect}>
-      <AreaPropsContext value={props}>{draw()}</AreaPropsContext>
-    </StyleCollectorProvider>,
-  );
+  return renderToString(<AreaPropsContext value={props}>{draw()}</AreaPropsContext>);
 }

@@ -10,20 +10,15 @@ import type { AreaName } from './routes/route-table';
 
 /**
  * The area's first render as HTML (a React root of its own, as its parcel's is), or null for an area that
- * cannot be drawn without its data; `collect` gets the stylesheets it uses.
+ * cannot be drawn without its data. Its stylesheets are collected with the shell's (`collectStyles`).
  */
-export type ServerAreaRenderer = (
-  area: AreaName,
-  props: AreaProps,
-  collect: (cssText: string) => void,
-) => string | null;
+export type ServerAreaRenderer = (area: AreaName, props: AreaProps) => string | null;
 
 /** Marks server markup a React root hydrates (the shell's container, an area's host) until it has. */
 export const PRERENDERED_ATTR = 'data-atrium-prerendered';
 
 export interface ServerRender {
   renderArea: ServerAreaRenderer | null;
-  collectStyles: (cssText: string) => void;
   nonce: string;
 }
 

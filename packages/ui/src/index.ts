@@ -1,6 +1,6 @@
 export { adoptStyles, adoptedStyleCount, prepareStyles } from './styles';
 export { afterNextPaint } from './after-paint';
-export { StyleCollectorProvider, StyleRootProvider, usePortalTarget, useStyles } from './use-styles';
+export { StyleRootProvider, usePortalTarget, useStyles } from './use-styles';
 export type { StyleRoot } from './use-styles';
 export { kitCss, useKitStyles } from './kit-styles';
 export { Button } from './components/Button';

@@ -49,27 +49,29 @@ function transformOnce(cssText: string, transform: ((cssText: string) => string)
 }
 
 /**
- * A server render's record of the stylesheets its components asked for: React runs no effects on the
- * server, so `useStyles` hands its texts to this during the render instead (the shell's first screen,
- * packages/shell/src/prerender). Null in a browser.
+ * A server render's record of the stylesheets its components ask for (`collectStyles`): React runs no
+ * effects on the server, so `useStyles` hands its texts over during the render instead. Module state, set
+ * only for the length of one synchronous render (renderToString), so no other render sees it.
  */
-const StyleCollectorContext = createContext<((cssText: string) => void) | null>(null);
+let collector: ((cssText: string) => void) | null = null;
 
-/** Renders `children` with every stylesheet they use reported to `collect` (server renders only). */
-export function StyleCollectorProvider({
-  collect,
-  children,
-}: {
-  collect: (cssText: string) => void;
-  children?: ReactNode;
-}) {
-  return createElement(StyleCollectorContext.Provider, { value: collect }, children);
+/**
+ * Runs `render` (a server render) with every stylesheet its components use reported to `collect`; a
+ * render inside it (another root's renderToString) reports to the same place.
+ */
+export function collectStyles<T>(collect: (cssText: string) => void, render: () => T): T {
+  const outer = collector;
+  collector = collect;
+  try {
+    return render();
+  } finally {
+    collector = outer;
+  }
 }
 
 /** Adopts each stylesheet while the calling component is mounted. */
 export function useStyles(...cssTexts: string[]): void {
-  const collect = useContext(StyleCollectorContext);
-  if (collect) cssTexts.forEach(collect);
+  if (collector) cssTexts.forEach(collector);
   const target = useContext(StyleRootContext);
   const root = target?.root;
   const transform = target?.transform;

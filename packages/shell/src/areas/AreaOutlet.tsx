@@ -19,7 +19,8 @@ export interface AreaOutletProps {
   pathname: string;
   /**
    * Called once the area's first screen is on the page or something stands in its place (its loading
-   * state, its error card): the server's first screen then gives way (server-screen.ts).
+   * state, its error card): on a page the server rendered, its stylesheet and marker then go
+   * (server-screen.ts).
    */
   onSettled?: () => void;
 }
@@ -124,7 +125,7 @@ function AreaHost({
   // area's first render in the host element the parcel then hydrates, or empty for an area the server
   // cannot draw (it mounts into the slot as on any page).
   if (server) {
-    const drawn = server.renderArea?.(area, areaProps, server.collectStyles) ?? null;
+    const drawn = server.renderArea?.(area, areaProps) ?? null;
     const html = drawn === null ? '' : `<div class="atrium-area" ${PRERENDERED_ATTR}>${drawn}</div>`;
     return <div className="atrium-area-slot" dangerouslySetInnerHTML={{ __html: html }} />;
   }

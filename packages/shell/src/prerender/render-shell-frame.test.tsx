@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { InitializeResponse } from '@atrium/api';
 import { session } from '@atrium/session';
+import { renderToString } from 'react-dom/server';
+import { useStyles } from '@atrium/ui';
 import { renderShellFrame } from './render-shell-frame';
+
+function AreaStub({ text }: { text: string }) {
+  useStyles('.home-test{color:red}');
+  return <h1>{text}</h1>;
+}
 
 const START: InitializeResponse = {
   sis: {
@@ -51,10 +58,8 @@ describe('renderShellFrame', () => {
       pathname: '/home',
       search: '',
       nonce: 'n0nce',
-      renderArea: (area, props, collect) => {
-        collect('.home-test{color:red}');
-        return `<h1>${area} at ${props.path}</h1>`;
-      },
+      // A root of its own, as the areas' renderer makes: its stylesheets go with the shell's.
+      renderArea: (area, props) => renderToString(<AreaStub text={`${area} at ${props.path}`} />),
     });
     expect(frame.html).toContain('class="atrium-shell"');
     expect(frame.html).toContain('Fay Culty');

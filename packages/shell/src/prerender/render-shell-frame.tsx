@@ -22,7 +22,7 @@ import {
   session,
   setStatus,
 } from '@atrium/session';
-import { StyleCollectorProvider } from '@atrium/ui';
+import { collectStyles } from '@atrium/ui/collect-styles';
 import { Shell } from '../Shell';
 import { ServerRenderContext } from '../server-render';
 import type { ServerAreaRenderer } from '../server-render';
@@ -65,14 +65,14 @@ export function renderShellFrame({
   setStatus(session, 'started');
 
   const styles = new Set<string>();
-  const collectStyles = (css: string) => void styles.add(css);
+  const collect = (css: string) => void styles.add(css);
   try {
-    const html = renderToString(
-      <StyleCollectorProvider collect={collectStyles}>
-        <ServerRenderContext value={{ renderArea: renderArea ?? null, collectStyles, nonce }}>
+    const html = collectStyles(collect, () =>
+      renderToString(
+        <ServerRenderContext value={{ renderArea: renderArea ?? null, nonce }}>
           <Shell services={createServerServices({ pathname, search })} />
-        </ServerRenderContext>
-      </StyleCollectorProvider>,
+        </ServerRenderContext>,
+      ),
     );
     return { html, css: [...styles].join('\n') };
   } finally {
