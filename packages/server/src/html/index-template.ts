@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { areaModuleName } from '@atrium/api/routes';
 import { readUntilChanged, type ReadUntilChanged } from '../until-changed.js';
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml, jsonForScript, styleText } from './escape.js';
 import { loadShellFrame, type RenderShellFrame } from './shell-frame.js';
 
 /** Modules every page needs at once: preloading them saves a round trip per module on a cold load. */
@@ -170,11 +170,6 @@ export function preloadLinks(entries: readonly PreloadEntry[], nonce: string): s
 export const LOGIN_CONTAINER_ID = 'single-spa-application:@atrium/login';
 /** Marks the login page's inline stylesheet, which the login app adopts instead of carrying it (login-styles.ts). */
 export const LOGIN_FRAME_STYLE_ATTR = 'data-atrium-login-frame';
-
-/** CSS inside <style>: the one sequence that could end the element early is made harmless. */
-function styleText(css: string): string {
-  return css.replace(/<\/style/gi, '<\\/style');
-}
 
 /** The area a sign-in lands on unless a returnUrl says otherwise (HOME_PATH, the shell's route table). */
 export const HOME_AREA_MODULE = areaModuleName('home');

@@ -6,7 +6,7 @@
  */
 import type { InitializeResponse } from '@atrium/api/schemas';
 import { dismissedNoticesSnippet } from '@atrium/widgets/loader';
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml, jsonForScript, styleText } from './escape.js';
 import type { ShellFrame } from './shell-frame.js';
 
 /** The shell's container (packages/shell/src/shell-element.ts), here with the server's markup in it. */
@@ -20,11 +20,6 @@ export const PAGE_START_ID = 'atrium-start';
 export const SHELL_END_ID = 'atrium-shell-end';
 
 const DISMISSED_NOTICES = dismissedNoticesSnippet();
-
-/** CSS inside <style>: the one sequence that could end the element early is made harmless. */
-function styleText(css: string): string {
-  return css.replace(/<\/style/gi, '<\\/style');
-}
 
 export function signedInSlots(
   frame: ShellFrame,
