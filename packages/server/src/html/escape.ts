@@ -11,15 +11,15 @@ export function escapeHtml(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-/**
- * JSON safe to place inside a <script> element: `<` is escaped so `</script>` or `<!--` in a value cannot
- * end the element, and U+2028/2029 are escaped for old parsers.
- */
 /** CSS inside <style>: the one sequence that could end the element early is made harmless. */
 export function styleText(css: string): string {
   return css.replace(/<\/style/gi, '<\\/style');
 }
 
+/**
+ * JSON safe to place inside a <script> element: `<` is escaped so `</script>` or `<!--` in a value cannot
+ * end the element, and U+2028/2029 are escaped for old parsers.
+ */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
