@@ -120,7 +120,8 @@ function acceptsGzip(request: FastifyRequest): boolean {
 
 /**
  * What the build's server render (dist/shell-frame.mjs) draws: the shell with the packages it renders
- * through, and the one area it draws. A page must load these very modules to hydrate that markup.
+ * through, the one area it draws, and React as the page hydrates with it (react-dom/client, the JSX
+ * runtime). A page must load these very modules to hydrate that markup.
  */
 const SERVER_RENDERED_MODULES = [
   '@atrium/shell',
@@ -129,7 +130,9 @@ const SERVER_RENDERED_MODULES = [
   '@atrium/api',
   '@atrium/area-home',
   'react',
+  'react/jsx-runtime',
   'react-dom',
+  'react-dom/client',
 ] as const;
 
 /** The same file, wherever it is served from: the same address, or the same content (its SRI hash). */

@@ -10,6 +10,9 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InitializeResponseSchema } from '@atrium/api/schemas';
+import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
+import { fixtureModule, manifestOf } from '@atrium/releases/testing';
+import type { FixtureModule } from '@atrium/releases/testing';
 import { Client, startServer, type Running } from '../test-helpers.js';
 
 const TEMPLATE = `<!doctype html><html lang="en"><head>{{PRELOADS}}{{PAGE_STYLES}}</head><body>
@@ -180,5 +183,90 @@ describe('a build without the renderer', () => {
       await plain.close();
       await rm(bare, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a release beside the build', () => {
+  // The renderer is the build's own (dist/shell-frame.mjs): only a release that serves the very modules it
+  // drew with may get the drawn page, since the page's scripts hydrate that markup. Instances of one site
+  // share the release store: an instance still on the previous full build must not draw for the next one.
+  const shared = (name: string, version = '19.3.1') =>
+    fixtureModule(name, { kind: name.startsWith('@atrium/') ? 'application' : 'vendor', deps: [], version });
+  const built = [
+    shared('@atrium/shell'),
+    shared('react'),
+    shared('react-dom/client'),
+    shared('react/jsx-runtime'),
+  ];
+  const exams = (version: string) => fixtureModule('@atrium/area-exams', { version, marker: version });
+  const TOKEN = 'test-deploy-token-0123456789abcdef';
+  let builtDir: string;
+  const running: Running[] = [];
+
+  beforeAll(async () => {
+    builtDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-dist-'));
+    const modules = [...built, exams('0.1.0+aaa')].map(({ module }) => module);
+    await writeFile(path.join(builtDir, 'index.html'), TEMPLATE);
+    await writeFile(
+      path.join(builtDir, 'importmap.json'),
+      JSON.stringify({
+        imports: Object.fromEntries(modules.map((module) => [module.name, module.url])),
+        integrity: Object.fromEntries(modules.map((module) => [module.url, module.integrity])),
+      }),
+    );
+    await writeFile(path.join(builtDir, 'shell-frame.mjs'), RENDERER);
+  });
+  afterAll(async () => {
+    await Promise.all(running.map((instance) => instance.close()));
+    await rm(builtDir, { recursive: true, force: true });
+  });
+
+  /** An instance of this build whose release store starts from the full build made of `fixtures`. */
+  async function instanceWithRelease(fixtures: FixtureModule[]): Promise<Running> {
+    const instance = await startServer({ distDir: builtDir, deployToken: TOKEN });
+    running.push(instance);
+    const files = Object.assign({}, ...fixtures.map((fixture) => fixture.files)) as Record<string, Buffer>;
+    await createReleaseService({
+      store: createFileReleaseStore(path.join(instance.dataDir, 'releases')),
+    }).init(
+      fixtures.map(({ module }) => module),
+      async (file) => files[file] ?? null,
+      'ops',
+    );
+    return instance;
+  }
+
+  async function homeOf(instance: Running): Promise<string> {
+    const client = new Client(instance.url);
+    await client.signIn('student');
+    return (await client.get('/home')).text();
+  }
+
+  it('is drawn while the release serves the build’s modules, also after another area is published', async () => {
+    const instance = await instanceWithRelease([...built, exams('0.1.0+aaa')]);
+    expect(pageStart(await homeOf(instance))).not.toBeNull();
+
+    const next = exams('0.2.0+bbb');
+    const published = await fetch(`${instance.url}/lapi/releases/publish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({
+        manifest: manifestOf(next),
+        files: Object.fromEntries(
+          Object.entries(next.files).map(([name, data]) => [name, data.toString('base64')]),
+        ),
+      }),
+    });
+    expect(published.status).toBe(200);
+    expect(pageStart(await homeOf(instance))).not.toBeNull();
+  });
+
+  it('is the plain page when the release is another full build whose react-dom/client would hydrate it', async () => {
+    const nextBuild = built.map((fixture) =>
+      fixture.module.name === 'react-dom/client' ? shared('react-dom/client', '19.3.2') : fixture,
+    );
+    const html = await homeOf(await instanceWithRelease([...nextBuild, exams('0.1.0+aaa')]));
+    expect(pageStart(html)).toBeNull();
+    expect(html).toMatch(/<div id="atrium-blocking" >/);
   });
 });
