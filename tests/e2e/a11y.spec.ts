@@ -8,6 +8,10 @@ import type { Locator, Page } from '@playwright/test';
 import { enterUsername, openLogin } from './login-helpers';
 import { bundleUrl } from './security-helpers';
 
+// Each test here stands alone (its own sign-in, its own page): both workers take this long file's tests, so
+// it does not run on alone at the end of the suite.
+test.describe.configure({ mode: 'parallel' });
+
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 async function expectNoViolations(page: Page, what: string): Promise<void> {

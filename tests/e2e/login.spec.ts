@@ -5,6 +5,10 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, UNKNOWN_ERROR, enterUsername, openLogin, signIn } from './login-helpers';
 
+// Each test here stands alone (its own sign-in, its own page): both workers take this long file's tests, so
+// it does not run on alone at the end of the suite.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('username step', () => {
   test('Next is disabled while the username is invalid, and Enter submits', async ({ page }) => {
     await openLogin(page);

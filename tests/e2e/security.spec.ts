@@ -6,6 +6,10 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './login-helpers';
 import { AREA_FAILED, bundleUrl, collectViolations, importMap, signInToHome } from './security-helpers';
 
+// Each test here stands alone (its own sign-in, its own page): both workers take this long file's tests, so
+// it does not run on alone at the end of the suite.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('Content-Security-Policy and Trusted Types', () => {
   test('app pages send a per-response nonce, strict-dynamic, frame-ancestors and Trusted Types', async ({
     request,

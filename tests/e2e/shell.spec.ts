@@ -7,6 +7,10 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { withoutPageStart } from './page-start-helpers';
 
+// Each test here stands alone (its own sign-in, its own page): both workers take this long file's tests, so
+// it does not run on alone at the end of the suite.
+test.describe.configure({ mode: 'parallel' });
+
 const UNSAVED = 'There are unsaved changes. Are you sure you wish to leave?';
 
 async function signIn(page: Page, username: string): Promise<void> {

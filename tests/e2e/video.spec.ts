@@ -73,13 +73,24 @@ async function chooseRequest(page: Page, button: Locator, id: number): Promise<L
   return panel;
 }
 
-/** Record about two seconds of this tab and stop; returns the panel in its preview state. */
+/**
+ * Record about two seconds of this tab and stop; returns the panel in its preview state. A browser's first
+ * tab capture can deliver no frame for seconds on a loaded machine (seen on this 2-core host: "The
+ * recording is empty"): then, as the message asks a person to, record again, once. The tests after this
+ * check what the server stored, so a recorder that never captures still fails them.
+ */
 async function recordTwoSeconds(panel: Locator): Promise<void> {
-  await panel.getByRole('button', { name: 'Start recording' }).click();
-  await expect(panel.getByRole('status').filter({ hasText: 'Recording' })).toBeVisible();
-  await expect(panel.getByRole('timer')).toHaveText('00:02', { timeout: 10_000 });
-  await panel.getByRole('button', { name: 'Stop recording' }).click();
-  await expect(panel.getByLabel('Preview of the recorded video')).toBeVisible();
+  const preview = panel.getByLabel('Preview of the recorded video');
+  const empty = panel.getByRole('alert').filter({ hasText: 'The recording is empty' });
+  for (let attempt = 1; ; attempt++) {
+    await panel.getByRole('button', { name: 'Start recording' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Recording' })).toBeVisible();
+    await expect(panel.getByRole('timer')).toHaveText('00:02', { timeout: 10_000 });
+    await panel.getByRole('button', { name: 'Stop recording' }).click();
+    await expect(preview.or(empty)).toBeVisible();
+    if ((await preview.isVisible()) || attempt === 2) break;
+  }
+  await expect(preview).toBeVisible();
 }
 
 /**
