@@ -74,23 +74,29 @@ async function chooseRequest(page: Page, button: Locator, id: number): Promise<L
 }
 
 /**
- * Record about two seconds of this tab and stop; returns the panel in its preview state. A browser's first
- * tab capture can deliver no frame for seconds on a loaded machine (seen on this 2-core host: "The
- * recording is empty"): then, as the message asks a person to, record again, once. The tests after this
- * check what the server stored, so a recorder that never captures still fails them.
+ * Record this tab until the timer shows `shown`, then end it with `stop` (the Stop button, or the browser's
+ * own bar); the panel is then in its preview state. A browser's first tab capture can deliver no frame for
+ * seconds on a loaded machine (seen on this 2-core host, in both tests that record: "The recording is
+ * empty"): then, as the message asks a person to, record again, once. The assertions after it check what
+ * was recorded and stored, so a recorder that never captures still fails them.
  */
-async function recordTwoSeconds(panel: Locator): Promise<void> {
+async function recordUntil(panel: Locator, shown: string, stop: () => Promise<void>): Promise<void> {
   const preview = panel.getByLabel('Preview of the recorded video');
   const empty = panel.getByRole('alert').filter({ hasText: 'The recording is empty' });
   for (let attempt = 1; ; attempt++) {
     await panel.getByRole('button', { name: 'Start recording' }).click();
     await expect(panel.getByRole('status').filter({ hasText: 'Recording' })).toBeVisible();
-    await expect(panel.getByRole('timer')).toHaveText('00:02', { timeout: 10_000 });
-    await panel.getByRole('button', { name: 'Stop recording' }).click();
+    await expect(panel.getByRole('timer')).toHaveText(shown, { timeout: 10_000 });
+    await stop();
     await expect(preview.or(empty)).toBeVisible();
     if ((await preview.isVisible()) || attempt === 2) break;
   }
   await expect(preview).toBeVisible();
+}
+
+/** Record about two seconds of this tab and stop with the panel's own button. */
+async function recordTwoSeconds(panel: Locator): Promise<void> {
+  await recordUntil(panel, '00:02', () => panel.getByRole('button', { name: 'Stop recording' }).click());
 }
 
 /**
@@ -248,14 +254,13 @@ test("stopping from the browser's own 'stop sharing' bar ends the recording clea
   await signIn(page);
   const button = await recordVideoButton(page);
   const panel = await chooseRequest(page, button, 4104);
-  await panel.getByRole('button', { name: 'Start recording' }).click();
-  await expect(panel.getByRole('timer')).toHaveText('00:03', { timeout: 10_000 });
-  await page.evaluate(() => {
-    const track = (window as unknown as { __capture: MediaStream }).__capture.getVideoTracks()[0];
-    track?.stop();
-    track?.dispatchEvent(new Event('ended'));
-  });
-  await expect(panel.getByLabel('Preview of the recorded video')).toBeVisible();
+  await recordUntil(panel, '00:03', () =>
+    page.evaluate(() => {
+      const track = (window as unknown as { __capture: MediaStream }).__capture.getVideoTracks()[0];
+      track?.stop();
+      track?.dispatchEvent(new Event('ended'));
+    }),
+  );
   await expect(panel.getByRole('button', { name: 'Upload' })).toBeVisible();
 });
 
