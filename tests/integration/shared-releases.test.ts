@@ -15,8 +15,7 @@ import {
   createReleaseService,
   RELEASE_KEYS,
 } from '@atrium/releases';
-import { baselineModules, fixtureModule, manifestOf, uploadOf } from '@atrium/releases/testing';
-import type { FixtureModule } from '@atrium/releases/testing';
+import { baselineModules, fixtureModule, uploadBody, uploadOf } from '@atrium/releases/testing';
 import { startServer, type Running } from '@atrium/server/testing';
 import { startRedis, type RunningRedis } from '../real/index.js';
 
@@ -32,12 +31,6 @@ let b: Running;
 const connections: Redis[] = [];
 
 const exams = (version: string) => fixtureModule('@atrium/area-exams', { version, marker: version });
-const uploadBody = (fixture: FixtureModule) => ({
-  manifest: manifestOf(fixture),
-  files: Object.fromEntries(
-    Object.entries(fixture.files).map(([name, data]) => [name, data.toString('base64')]),
-  ),
-});
 
 /** A release service on its own Redis connection, as a second instance or the CLI would have. */
 function serviceOnOwnConnection() {

@@ -80,6 +80,16 @@ export function manifestOf(fixture: FixtureModule): AppManifest {
   };
 }
 
+/** The JSON body of the release API's publish (and canary upload): the manifest, each file in base64. */
+export function uploadBody(fixture: FixtureModule, manifest: unknown = manifestOf(fixture)) {
+  return {
+    manifest,
+    files: Object.fromEntries(
+      Object.entries(fixture.files).map(([name, data]) => [name, data.toString('base64')]),
+    ),
+  };
+}
+
 export function uploadOf(
   fixture: FixtureModule,
   files = fixture.files,

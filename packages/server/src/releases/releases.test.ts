@@ -7,8 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
-import { baselineModules, fixtureModule, manifestOf } from '@atrium/releases/testing';
-import type { FixtureModule } from '@atrium/releases/testing';
+import { baselineModules, fixtureModule, manifestOf, uploadBody } from '@atrium/releases/testing';
 import { Client, startServer, type Running } from '../test-helpers.js';
 
 const TOKEN = 'test-deploy-token-0123456789abcdef';
@@ -21,12 +20,6 @@ let releasesDir: string;
 let server: Running;
 
 const exams = (version: string) => fixtureModule('@atrium/area-exams', { version, marker: version });
-const body = (fixture: FixtureModule, manifest: unknown = manifestOf(fixture)) => ({
-  manifest,
-  files: Object.fromEntries(
-    Object.entries(fixture.files).map(([name, data]) => [name, data.toString('base64')]),
-  ),
-});
 
 async function api(
   method: string,
@@ -112,7 +105,7 @@ describe('serving the live release', () => {
     expect(before.exams).toBe(baseline!.module.url);
 
     const next = exams('0.1.0+bbb');
-    const { status, json } = await api('POST', '/lapi/releases/publish', body(next), withToken);
+    const { status, json } = await api('POST', '/lapi/releases/publish', uploadBody(next), withToken);
     expect(status).toBe(200);
     expect(json).toMatchObject({ data: { release: { id: 'r000002', author: 'deploy-token' } } });
 
@@ -140,7 +133,7 @@ describe('serving the live release', () => {
     const started = await api(
       'POST',
       '/lapi/releases/canary',
-      { app: '@atrium/area-exams', audience: { roles: ['root'] }, upload: body(candidate) },
+      { app: '@atrium/area-exams', audience: { roles: ['root'] }, upload: uploadBody(candidate) },
       withToken,
     );
     expect(started.status).toBe(200);
@@ -168,7 +161,7 @@ describe('legacy widgets follow the release', () => {
     expect(before).toContain('<script data-src="/widgets/atrium-widgets.js">(function(d,w){');
 
     const bundle = widgets('w1');
-    expect((await api('POST', '/lapi/releases/publish', body(bundle), withToken)).status).toBe(200);
+    expect((await api('POST', '/lapi/releases/publish', uploadBody(bundle), withToken)).status).toBe(200);
     const after = await (await fetch(`${server.url}/legacy/terms`)).text();
     expect(after).toContain(
       `<script data-src="${bundle.module.url}" data-integrity="${bundle.module.integrity}">(function(d,w){`,
@@ -186,9 +179,9 @@ describe('legacy widgets follow the release', () => {
       'System.register([], function () { return { execute: function () {} }; }); "atrium-notification-bar" "atrium-dev-toolbar"',
     );
     const partial = widgets('w3', 'customElements.define("atrium-notification-bar", class {}); export {};');
-    const refusedSystem = await api('POST', '/lapi/releases/publish', body(system), withToken);
+    const refusedSystem = await api('POST', '/lapi/releases/publish', uploadBody(system), withToken);
     expect(refusedSystem.json).toMatchObject({ error: { code: 'not-system-module' } });
-    const refusedPartial = await api('POST', '/lapi/releases/publish', body(partial), withToken);
+    const refusedPartial = await api('POST', '/lapi/releases/publish', uploadBody(partial), withToken);
     expect(JSON.stringify(refusedPartial.json)).toContain('does not define <atrium-dev-toolbar>');
     expect(await liveId()).toBe('r000001');
   });
@@ -208,7 +201,7 @@ describe('the release API refuses, changing nothing', () => {
     const { status: got, json } = await api(
       'POST',
       '/lapi/releases/publish',
-      body(exams('0.1.0+bbb')),
+      uploadBody(exams('0.1.0+bbb')),
       headers,
     );
     expect(got).toBe(status);
@@ -240,7 +233,7 @@ describe('the release API refuses, changing nothing', () => {
     const { status, json } = await api(
       'POST',
       '/lapi/releases/publish',
-      body(tampered, manifestOf(next)),
+      uploadBody(tampered, manifestOf(next)),
       withToken,
     );
     expect(status).toBe(422);
@@ -251,9 +244,9 @@ describe('the release API refuses, changing nothing', () => {
   it('lets a root user publish and roll back with a session', async () => {
     await publishBaseline();
     const cookie = await signIn('root');
-    expect((await api('POST', '/lapi/releases/publish', body(exams('0.1.0+bbb')), { cookie })).status).toBe(
-      200,
-    );
+    expect(
+      (await api('POST', '/lapi/releases/publish', uploadBody(exams('0.1.0+bbb')), { cookie })).status,
+    ).toBe(200);
     const back = await api('POST', '/lapi/releases/rollback', { app: '@atrium/area-exams' }, { cookie });
     expect(back).toMatchObject({
       status: 200,
@@ -271,7 +264,7 @@ describe('trying a canary for oneself', () => {
     const started = await api(
       'POST',
       '/lapi/releases/canary',
-      { app: '@atrium/area-exams', audience: { roles: ['hq'] }, upload: body(candidate) },
+      { app: '@atrium/area-exams', audience: { roles: ['hq'] }, upload: uploadBody(candidate) },
       withToken,
     );
     expect(started.status).toBe(200);

@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InitializeResponseSchema } from '@atrium/api/schemas';
 import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
-import { fixtureModule, manifestOf } from '@atrium/releases/testing';
+import { fixtureModule, uploadBody } from '@atrium/releases/testing';
 import type { FixtureModule } from '@atrium/releases/testing';
 import { Client, startServer, type Running } from '../test-helpers.js';
 
@@ -250,12 +250,7 @@ describe('a release beside the build', () => {
     const published = await fetch(`${instance.url}/lapi/releases/publish`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({
-        manifest: manifestOf(next),
-        files: Object.fromEntries(
-          Object.entries(next.files).map(([name, data]) => [name, data.toString('base64')]),
-        ),
-      }),
+      body: JSON.stringify(uploadBody(next)),
     });
     expect(published.status).toBe(200);
     expect(pageStart(await homeOf(instance))).not.toBeNull();
