@@ -198,12 +198,16 @@ for (const viewport of [
   });
 }
 
-/** Paths of the images fetched so far on this page (resource timing: the memory cache's loads count once). */
+/**
+ * Paths of the images fetched so far on this page (resource timing: the memory cache's loads count once),
+ * by an `<img>` or by the page's own `<link rel="preload" as="image">` (React adds one for the login card's
+ * logo).
+ */
 function fetchedImages(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'img')
+      .filter((entry) => ['img', 'link'].includes((entry as PerformanceResourceTiming).initiatorType))
       .map((entry) => new URL(entry.name).pathname),
   );
 }

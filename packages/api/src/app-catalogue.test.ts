@@ -31,8 +31,8 @@ describe('APP_CATALOGUE', () => {
 
   it.each(APP_CATALOGUE.map((app) => [app.key, app] as const))('%s is a valid showcase entry', (key, app) => {
     expect(v.safeParse(ShowcaseAppSchema, app).success).toBe(true);
-    expect(app.logo).toBe(`/static/apps/${key}/logo.svg`);
-    expect(app.img).toBe(`/static/apps/${key}/hero.svg`);
+    expect(app.logo).toBe(`/static/apps/${key}/logo.webp`);
+    expect(app.img).toBe(`/static/apps/${key}/hero.webp`);
     expect(app.legacyPath).toBe(`/legacy/${key}/`);
     expect(app.description.length).toBeGreaterThan(20);
     expect(app.description.length).toBeLessThan(200);

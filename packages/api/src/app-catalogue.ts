@@ -26,8 +26,9 @@ function entry(key: AppKey, name: string, description: string): CatalogueApp {
     key,
     name,
     description,
-    logo: `/static/apps/${key}/logo.svg`,
-    img: `/static/apps/${key}/hero.svg`,
+    // WebP drawn from the SVGs beside them (scripts/raster-images.ts): an SVG <img> costs the main thread.
+    logo: `/static/apps/${key}/logo.webp`,
+    img: `/static/apps/${key}/hero.webp`,
     legacyPath: `/legacy/${key}/`,
   });
 }

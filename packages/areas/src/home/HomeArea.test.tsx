@@ -29,7 +29,7 @@ describe('home', () => {
       ['Clinical Hours', '/eclas'],
       ['Credentials', '/core'],
     ]);
-    expect(apps[0]?.querySelector('img')?.getAttribute('src')).toBe('/static/apps/lms/logo.svg');
+    expect(apps[0]?.querySelector('img')?.getAttribute('src')).toBe('/static/apps/lms/logo.webp');
     await user.click(screen.getByRole('link', { name: 'Exams' }));
     expect(props.navigate).toHaveBeenCalledWith('/examn');
   });

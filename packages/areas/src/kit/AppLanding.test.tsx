@@ -20,7 +20,7 @@ describe('AppLanding', () => {
       'Evaluations & Rubrics',
     ]);
     const logo = screen.getByRole('img', { name: 'Evaluations & Rubrics logo' });
-    expect(logo.getAttribute('src')).toBe('/static/apps/evaluations/logo.svg');
+    expect(logo.getAttribute('src')).toBe('/static/apps/evaluations/logo.webp');
     expect(screen.getByText(app?.description ?? 'missing')).toBeTruthy();
     const legacy = screen.getByRole('link', { name: 'Open Evaluations & Rubrics legacy screens' });
     expect(legacy.getAttribute('href')).toBe('/legacy/evaluations/');

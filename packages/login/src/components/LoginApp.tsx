@@ -54,7 +54,7 @@ export function LoginApp({ deps }: { deps: LoginDeps }) {
         <div className="atr-login__form-column">
           <div className="atr-login__card">
             <p className="atr-login__brand">
-              <img src="/static/favicon.svg" alt="" width={32} height={32} />
+              <img src="/static/atrium-logo.webp" alt="" width={32} height={32} />
               <span>Atrium</span>
             </p>
             <h2 className="atr-login__title">Sign In</h2>

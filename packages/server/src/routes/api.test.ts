@@ -120,7 +120,7 @@ describe('start-up calls', () => {
     );
     expect(settings.lockdown).toBe(false);
     expect(settings.apps.map((a) => a.key).sort()).toEqual([...APP_KEYS].sort());
-    expect(settings.apps[0]?.logo).toMatch(/^\/static\/apps\/\w+\/logo\.svg$/);
+    expect(settings.apps[0]?.logo).toMatch(/^\/static\/apps\/\w+\/logo\.webp$/);
     expect([settings.terms_url, settings.privacy_url]).toEqual(['/legacy/terms', '/legacy/privacy']);
     const locked = await startServer({ lockdown: true });
     try {

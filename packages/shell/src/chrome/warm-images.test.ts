@@ -16,11 +16,11 @@ describe('warmImages', () => {
       made.push(image);
       return image;
     };
-    await warmImages(['/static/favicon.svg', '/static/apps/lms/logo.svg'], create);
-    await warmImages(['/static/favicon.svg'], create);
+    await warmImages(['/static/atrium-logo.webp', '/static/apps/lms/logo.webp'], create);
+    await warmImages(['/static/atrium-logo.webp'], create);
     expect(made.map((image) => [image.src, image.decoding])).toEqual([
-      ['/static/favicon.svg', 'async'],
-      ['/static/apps/lms/logo.svg', 'async'],
+      ['/static/atrium-logo.webp', 'async'],
+      ['/static/apps/lms/logo.webp', 'async'],
     ]);
     expect(made.every((image) => vi.mocked(image.decode).mock.calls.length === 1)).toBe(true);
   });
@@ -32,9 +32,9 @@ describe('warmImages', () => {
         if (!online) throw new DOMException('The source image cannot be decoded.', 'EncodingError');
       }),
     );
-    await expect(warmImages(['/static/favicon.svg'], create)).resolves.toBeUndefined();
+    await expect(warmImages(['/static/atrium-logo.webp'], create)).resolves.toBeUndefined();
     online = true;
-    await warmImages(['/static/favicon.svg'], create);
+    await warmImages(['/static/atrium-logo.webp'], create);
     expect(create).toHaveBeenCalledTimes(2);
   });
 });
