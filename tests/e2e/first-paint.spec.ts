@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { FIRST_SCREEN_IMAGES, FIRST_SCREEN_TYPE, FONT_STACK } from '@atrium/shell/first-screen';
-import { PASSWORD, enterUsername, openLogin, signIn } from './login-helpers';
+import { PASSWORD, enterUsername, openLogin, signIn, signInByRequest } from './login-helpers';
 
 /** Collects layout shifts not caused by input, from the first byte on (the observer is buffered). */
 const SHIFT_OBSERVER = `(() => {
@@ -114,6 +114,57 @@ test('Next stays where it was painted when the help links arrive with the settin
   release();
   await expect(page.getByRole('button', { name: 'Forgot Username?' })).toBeVisible();
   expect(await next.boundingBox()).toEqual(before);
+});
+
+/**
+ * Serves `path` with a parser-blocking script after `after` in its markup, answered only after a pause: the
+ * browser then has half the drawn screen parsed and time to paint it, as a slow phone's parser yielding
+ * part-way does. Resolves with the page's first paint and the moment the rest of the markup was released.
+ */
+async function paintAroundParserPause(page: Page, path: string, after: string) {
+  await page.route('**/__parser-pause.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({ contentType: 'text/javascript', body: 'window.__resumedAt = performance.now();' });
+  });
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1];
+    expect(nonce && html.includes(after)).toBeTruthy();
+    const paused = html.replace(after, `${after}<script nonce="${nonce}" src="/__parser-pause.js"></script>`);
+    await route.fulfill({ response, body: paused });
+  });
+  await page.goto(path);
+  return page.evaluate(async () => ({
+    firstPaint: await new Promise<number>((resolve) =>
+      new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({
+        type: 'paint',
+        buffered: true,
+      }),
+    ),
+    resumedAt: (window as unknown as { __resumedAt: number }).__resumedAt,
+  }));
+}
+
+test('the login page paints its card whole: never half parsed (a slow phone would see the card grow and move)', async ({
+  page,
+}) => {
+  const { firstPaint, resumedAt } = await paintAroundParserPause(
+    page,
+    '/common/login',
+    '<h2 class="atr-login__title">Sign In</h2>',
+  );
+  expect(resumedAt).toBeGreaterThan(0);
+  expect(firstPaint).toBeGreaterThanOrEqual(resumedAt);
+  await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible();
+});
+
+test("a signed-in home paints the server's screen whole, never half parsed", async ({ page }) => {
+  await signInByRequest(page, 'student');
+  const { firstPaint, resumedAt } = await paintAroundParserPause(page, '/home', '</h1>');
+  expect(resumedAt).toBeGreaterThan(0);
+  expect(firstPaint).toBeGreaterThanOrEqual(resumedAt);
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
 });
 
 test.describe('layout stability on a phone-sized screen', () => {

@@ -107,6 +107,7 @@ describe('index.html', () => {
     // Shell routes paint the generic frame; the login page's first screen is only for the login page.
     expect(page).toContain('<div id="atrium-frame" >');
     expect(page).not.toContain('atr-login');
+    expect(page).not.toContain('rel="expect"');
   });
 
   it('sends the login page with its prerendered first screen, its CSS under the nonce', async () => {
@@ -114,9 +115,11 @@ describe('index.html', () => {
     const nonce = /'nonce-([\w-]+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
     const page = await response.text();
     expect(page).toContain(
-      '<div id="single-spa-application:@atrium/login" data-atrium-prerendered><form class="atr-login__form"><input name="username" value=""/></form></div>',
+      '<div id="single-spa-application:@atrium/login" data-atrium-prerendered><form class="atr-login__form"><input name="username" value=""/></form></div><template id="atrium-login-end"></template>',
     );
     expect(page).toContain(`<style nonce="${nonce}" data-atrium-login-frame>.atr-login{color:red}<\\/style>`);
+    // The first paint waits for the whole first screen: a half-parsed card would grow and move.
+    expect(page).toContain('<link rel="expect" href="#atrium-login-end" blocking="render">');
     // The stylesheet's text cannot end its element: the one `</style>` is the element's own end tag.
     expect(page.match(/<\/style/gi)).toEqual(['</style']);
     expect(page).toContain('<div id="atrium-frame" hidden>');
