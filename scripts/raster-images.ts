@@ -1,7 +1,7 @@
 /**
- * `npm run raster-images`: draws the WebP copies of the suite's pictures (the apps' logos and heroes, and
- * Atrium's logo) from their SVG sources in packages/server/public, with Debian's Chromium. The pages show
- * the WebP; the SVG stays the source (and the browser tab's icon).
+ * `npm run raster-images`: draws the raster copies of the suite's pictures from their SVG sources in
+ * packages/server/public, with Debian's Chromium: the apps' logos and heroes and Atrium's logo as WebP, the
+ * tab's icon as PNG. The pages show the copies; the SVGs stay the sources.
  *
  * Why raster: an SVG `<img>` is a document of its own, parsed, laid out and painted on the main thread after
  * the first paint. Measured at 4x CPU (docs/decisions.md "Pictures as WebP"): home's eight were 60–90 ms
@@ -34,14 +34,19 @@ export interface RasterImage {
   /** Its size in pixels: twice the largest CSS size it is shown at, sharp on 2x screens. */
   readonly width: number;
   readonly height: number;
+  /** WebP for the pages' pictures; PNG for the tab's icon, the one format every browser takes there. */
+  readonly format?: 'webp' | 'png';
 }
 
 /**
  * Atrium's logo: 32 CSS px (the top bar, the login card). An app's logo: 32 (showcase tabs), 48 (launcher,
- * showcase), 64 (the app's landing page). A hero: the showcase's picture, at most 640 × 360.
+ * showcase), 64 (the app's landing page). A hero: the showcase's picture, at most 640 × 360. The tab's
+ * icon: the browser decodes an SVG one in the page's renderer, on its main thread (25–63 ms at 4x CPU on
+ * the login page, while a person types); 16 CSS px, 64 px covers a 4x tab strip.
  */
 export const RASTER_IMAGES: readonly RasterImage[] = [
   { source: 'favicon.svg', raster: 'atrium-logo.webp', width: 64, height: 64 },
+  { source: 'favicon.svg', raster: 'favicon.png', width: 64, height: 64, format: 'png' },
   ...APP_KEYS.flatMap((key) => [
     { source: `apps/${key}/logo.svg`, raster: `apps/${key}/logo.webp`, width: 128, height: 128 },
     { source: `apps/${key}/hero.svg`, raster: `apps/${key}/hero.webp`, width: 1280, height: 720 },
@@ -61,8 +66,9 @@ async function main(): Promise<void> {
     const page = await browser.newPage();
     for (const image of RASTER_IMAGES) {
       const svg = readFileSync(path.join(PUBLIC_DIR, image.source));
+      const type = `image/${image.format ?? 'webp'}`;
       const dataUrl = await page.evaluate(
-        async ({ svgBase64, width, height, quality }) => {
+        async ({ svgBase64, width, height, type, quality }) => {
           const source = new Image();
           source.src = `data:image/svg+xml;base64,${svgBase64}`;
           await source.decode();
@@ -70,11 +76,17 @@ async function main(): Promise<void> {
           canvas.width = width;
           canvas.height = height;
           canvas.getContext('2d')!.drawImage(source, 0, 0, width, height);
-          return canvas.toDataURL('image/webp', quality);
+          return canvas.toDataURL(type, quality);
         },
-        { svgBase64: svg.toString('base64'), width: image.width, height: image.height, quality: QUALITY },
+        {
+          svgBase64: svg.toString('base64'),
+          width: image.width,
+          height: image.height,
+          type,
+          quality: QUALITY,
+        },
       );
-      if (!dataUrl.startsWith('data:image/webp;base64,')) throw new Error(`${image.source}: no WebP encoder`);
+      if (!dataUrl.startsWith(`data:${type};base64,`)) throw new Error(`${image.source}: no ${type} encoder`);
       const webp = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
       writeFileSync(path.join(PUBLIC_DIR, image.raster), webp);
       manifest[image.raster] = sourceHash(svg);

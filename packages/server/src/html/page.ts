@@ -28,7 +28,7 @@ export function renderPage(options: PageOptions): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${options.title}</title>
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/static/favicon.png" type="image/png" sizes="64x64" />
         <link rel="stylesheet" href="/static/base.css" />
       </head>
       <body>
