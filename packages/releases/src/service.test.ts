@@ -6,7 +6,14 @@ import { ReleaseError } from './errors.js';
 import { createFileReleaseStore } from './file-store.js';
 import { viewFor } from './model.js';
 import { createReleaseService } from './service.js';
-import { baselineModules, fixtureModule, manifestOf, uploadOf } from './test-fixtures.js';
+import {
+  baselineModules,
+  examsArea,
+  fixtureModule,
+  initFrom,
+  manifestOf,
+  uploadOf,
+} from './test-fixtures.js';
 import type { ReleaseService } from './service.js';
 
 let dir: string;
@@ -16,15 +23,7 @@ let clock: number;
 const newService = () =>
   createReleaseService({ store: createFileReleaseStore(dir), now: () => new Date((clock += 1000)) });
 
-async function init(svc = service) {
-  const modules = baselineModules();
-  const files = Object.assign({}, ...modules.map((m) => m.files)) as Record<string, Buffer>;
-  return svc.init(
-    modules.map((m) => m.module),
-    async (file) => files[file] ?? null,
-    'ops',
-  );
-}
+const init = (svc = service) => initFrom(svc, baselineModules());
 
 async function refusal(promise: Promise<unknown>): Promise<ReleaseError> {
   try {
@@ -35,8 +34,6 @@ async function refusal(promise: Promise<unknown>): Promise<ReleaseError> {
   }
   throw new Error('expected a refusal');
 }
-
-const exams = (version: string) => fixtureModule('@atrium/area-exams', { version, marker: version });
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'atrium-releases-'));
@@ -50,7 +47,7 @@ afterEach(async () => {
 describe('publish', () => {
   it('swaps one app in, keeps every other module, and records who and what', async () => {
     const first = await init();
-    const next = exams('0.1.0+bbb');
+    const next = examsArea('0.1.0+bbb');
     const release = await service.publish(uploadOf(next), 'ci');
     expect(release).toMatchObject({ id: 'r000002', parent: first.id, author: 'ci' });
     expect(release.change.summary).toBe('@atrium/area-exams 0.1.0+aaa -> 0.1.0+bbb');
@@ -75,13 +72,13 @@ describe('publish', () => {
     const first = await init();
     let upload;
     if (what === 'a wrong hash') {
-      const next = exams('0.1.0+bbb');
+      const next = examsArea('0.1.0+bbb');
       const bytes = next.files[next.module.file]!;
       upload = uploadOf(next, {
         [next.module.file]: Buffer.from(bytes.toString().replace('0.1.0+bbb', '0.1.0+ccc')),
       });
     } else if (what === 'a truncated file') {
-      const next = exams('0.1.0+bbb');
+      const next = examsArea('0.1.0+bbb');
       upload = uploadOf(next, { [next.module.file]: next.files[next.module.file]!.subarray(0, 40) });
     } else if (what === 'a module without lifecycles') {
       upload = uploadOf(fixtureModule('@atrium/area-exams', { version: '0.1.0+bbb', exports: ['render'] }));
@@ -90,7 +87,7 @@ describe('publish', () => {
         fixtureModule('@atrium/area-exams', { version: '0.1.0+bbb', builtAgainst: { react: '19.2.0' } }),
       );
     } else {
-      const next = exams('0.1.0+bbb');
+      const next = examsArea('0.1.0+bbb');
       const { files: _files, ...moduleWithoutFiles } = next.module;
       upload = uploadOf(next, next.files, { ...manifestOf(next), module: moduleWithoutFiles });
     }
@@ -108,8 +105,8 @@ describe('publish', () => {
     const a = newService();
     const b = newService();
     const results = await Promise.allSettled([
-      a.publish(uploadOf(exams('0.1.0+aaa2')), 'team-a'),
-      b.publish(uploadOf(exams('0.1.0+bbb2')), 'team-b'),
+      a.publish(uploadOf(examsArea('0.1.0+aaa2')), 'team-a'),
+      b.publish(uploadOf(examsArea('0.1.0+bbb2')), 'team-b'),
     ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r) => r.status === 'rejected');
@@ -122,7 +119,10 @@ describe('publish', () => {
     expect((await service.history()).map((r) => r.id)).toEqual([winner.id, 'r000001']);
     // The loser runs again and lands on top of the winner: both changes are in history.
     const loser = winner.author === 'team-a' ? b : a;
-    await loser.publish(uploadOf(exams(winner.author === 'team-a' ? '0.1.0+bbb2' : '0.1.0+aaa2')), 'retry');
+    await loser.publish(
+      uploadOf(examsArea(winner.author === 'team-a' ? '0.1.0+bbb2' : '0.1.0+aaa2')),
+      'retry',
+    );
     expect((await service.history()).map((r) => r.id)).toEqual(['r000003', winner.id, 'r000001']);
   });
 
@@ -134,7 +134,7 @@ describe('publish', () => {
     await writeFile(path.join(dir, 'current.json.123.tmp'), '{"id":"r0000');
     expect((await service.current())?.id).toBe(first.id);
     // The next publish goes on from the live release, past the orphan, which never enters the history.
-    const next = await service.publish(uploadOf(exams('0.1.0+bbb')), 'ci');
+    const next = await service.publish(uploadOf(examsArea('0.1.0+bbb')), 'ci');
     expect(next).toMatchObject({ id: 'r000003', parent: first.id });
     expect((await service.history()).map((r) => r.id)).toEqual(['r000003', 'r000001']);
   });
@@ -143,7 +143,7 @@ describe('publish', () => {
 describe('rollback', () => {
   it('puts one app back to its previous version in one step', async () => {
     await init();
-    await service.publish(uploadOf(exams('0.1.0+bbb')), 'ci');
+    await service.publish(uploadOf(examsArea('0.1.0+bbb')), 'ci');
     const back = await service.rollbackApp('@atrium/area-exams', 'night-ops');
     expect(back.modules['@atrium/area-exams']?.version).toBe('0.1.0+aaa');
     expect(back.change).toMatchObject({ kind: 'rollback', from: '0.1.0+bbb', toRelease: 'r000001' });
@@ -151,8 +151,8 @@ describe('rollback', () => {
 
   it('puts the whole platform back to an earlier release', async () => {
     const first = await init();
-    await service.publish(uploadOf(exams('0.1.0+bbb')), 'ci');
-    await service.publish(uploadOf(exams('0.1.0+ccc')), 'ci');
+    await service.publish(uploadOf(examsArea('0.1.0+bbb')), 'ci');
+    await service.publish(uploadOf(examsArea('0.1.0+ccc')), 'ci');
     const back = await service.rollbackRelease(first.id, 'night-ops');
     expect(back.modules).toEqual(first.modules);
     expect(await service.diff('r000003', back.id)).toEqual([
@@ -162,8 +162,8 @@ describe('rollback', () => {
 
   it('refuses a rollback to a version whose files were collected', async () => {
     await init();
-    await service.publish(uploadOf(exams('0.1.0+bbb')), 'ci');
-    await service.publish(uploadOf(exams('0.1.0+ccc')), 'ci');
+    await service.publish(uploadOf(examsArea('0.1.0+bbb')), 'ci');
+    await service.publish(uploadOf(examsArea('0.1.0+ccc')), 'ci');
     const removed = await service.gc(1);
     expect(removed).toHaveLength(2); // the area's two older builds
     const error = await refusal(service.rollbackApp('@atrium/area-exams', 'night-ops', 'r000001'));
@@ -175,7 +175,7 @@ describe('rollback', () => {
 describe('canary', () => {
   it('serves the candidate to its audience only, then promotes or aborts it', async () => {
     const first = await init();
-    const candidate = exams('0.2.0+ddd');
+    const candidate = examsArea('0.2.0+ddd');
     const trial = await service.canary('@atrium/area-exams', uploadOf(candidate), { roles: ['root'] }, 'ops');
     expect(trial.modules).toEqual(first.modules);
     const root = viewFor(trial, { key: 'user:root', roles: ['root'] });
@@ -198,7 +198,7 @@ describe('canary', () => {
     await init();
     const trial = await service.canary(
       '@atrium/area-exams',
-      uploadOf(exams('0.2.0+ddd')),
+      uploadOf(examsArea('0.2.0+ddd')),
       { percent: 30 },
       'ops',
     );

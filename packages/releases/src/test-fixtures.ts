@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { AppUpload } from './service.js';
+import type { AppUpload, ReleaseService } from './service.js';
 import type { AppManifest, ModuleKind, ReleaseModule } from './types.js';
 
 export function sri(data: Buffer | string): string {
@@ -104,4 +104,19 @@ export function baselineModules(): FixtureModule[] {
     fixtureModule('react', { kind: 'vendor', version: '19.3.1', exports: ['createElement', 'useState'] }),
     fixtureModule('@atrium/area-exams', { version: '0.1.0+aaa' }),
   ];
+}
+
+/** The exams area at `version`, its body marked with the version so two builds of it differ. */
+export function examsArea(version: string): FixtureModule {
+  return fixtureModule('@atrium/area-exams', { version, marker: version });
+}
+
+/** Starts `service`'s store from the full build made of `fixtures`, as `npm run release -- init` does from dist/. */
+export function initFrom(service: ReleaseService, fixtures: readonly FixtureModule[]) {
+  const files = Object.assign({}, ...fixtures.map((fixture) => fixture.files)) as Record<string, Buffer>;
+  return service.init(
+    fixtures.map((fixture) => fixture.module),
+    async (file) => files[file] ?? null,
+    'ops',
+  );
 }

@@ -7,7 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
-import { baselineModules, fixtureModule, manifestOf, uploadBody } from '@atrium/releases/testing';
+import {
+  baselineModules,
+  examsArea,
+  fixtureModule,
+  initFrom,
+  manifestOf,
+  uploadBody,
+} from '@atrium/releases/testing';
 import { Client, startServer, type Running } from '../test-helpers.js';
 
 const TOKEN = 'test-deploy-token-0123456789abcdef';
@@ -18,8 +25,6 @@ let root: string;
 let dist: string;
 let releasesDir: string;
 let server: Running;
-
-const exams = (version: string) => fixtureModule('@atrium/area-exams', { version, marker: version });
 
 async function api(
   method: string,
@@ -82,12 +87,7 @@ afterEach(async () => {
 
 async function publishBaseline() {
   const modules = baselineModules();
-  const files = Object.assign({}, ...modules.map((m) => m.files)) as Record<string, Buffer>;
-  await createReleaseService({ store: createFileReleaseStore(releasesDir) }).init(
-    modules.map((m) => m.module),
-    async (file) => files[file] ?? null,
-    'ops',
-  );
+  await initFrom(createReleaseService({ store: createFileReleaseStore(releasesDir) }), modules);
   return modules;
 }
 
@@ -104,7 +104,7 @@ describe('serving the live release', () => {
     const before = await pageMap();
     expect(before.exams).toBe(baseline!.module.url);
 
-    const next = exams('0.1.0+bbb');
+    const next = examsArea('0.1.0+bbb');
     const { status, json } = await api('POST', '/lapi/releases/publish', uploadBody(next), withToken);
     expect(status).toBe(200);
     expect(json).toMatchObject({ data: { release: { id: 'r000002', author: 'deploy-token' } } });
@@ -129,7 +129,7 @@ describe('serving the live release', () => {
 
   it('shows a canary for root only to root users', async () => {
     const [, baseline] = await publishBaseline();
-    const candidate = exams('0.2.0+ccc');
+    const candidate = examsArea('0.2.0+ccc');
     const started = await api(
       'POST',
       '/lapi/releases/canary',
@@ -201,7 +201,7 @@ describe('the release API refuses, changing nothing', () => {
     const { status: got, json } = await api(
       'POST',
       '/lapi/releases/publish',
-      uploadBody(exams('0.1.0+bbb')),
+      uploadBody(examsArea('0.1.0+bbb')),
       headers,
     );
     expect(got).toBe(status);
@@ -223,7 +223,7 @@ describe('the release API refuses, changing nothing', () => {
 
   it('a manifest whose hash does not match its file', async () => {
     await publishBaseline();
-    const next = exams('0.1.0+bbb');
+    const next = examsArea('0.1.0+bbb');
     const tampered = {
       ...next,
       files: {
@@ -245,7 +245,7 @@ describe('the release API refuses, changing nothing', () => {
     await publishBaseline();
     const cookie = await signIn('root');
     expect(
-      (await api('POST', '/lapi/releases/publish', uploadBody(exams('0.1.0+bbb')), { cookie })).status,
+      (await api('POST', '/lapi/releases/publish', uploadBody(examsArea('0.1.0+bbb')), { cookie })).status,
     ).toBe(200);
     const back = await api('POST', '/lapi/releases/rollback', { app: '@atrium/area-exams' }, { cookie });
     expect(back).toMatchObject({
@@ -260,7 +260,7 @@ describe('the release API refuses, changing nothing', () => {
 describe('trying a canary for oneself', () => {
   it('is honoured for root only, and can be stopped', async () => {
     const [, baseline] = await publishBaseline();
-    const candidate = exams('0.3.0+try');
+    const candidate = examsArea('0.3.0+try');
     const started = await api(
       'POST',
       '/lapi/releases/canary',

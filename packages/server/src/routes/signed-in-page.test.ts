@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InitializeResponseSchema } from '@atrium/api/schemas';
 import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
-import { fixtureModule, uploadBody } from '@atrium/releases/testing';
+import { examsArea, fixtureModule, initFrom, uploadBody } from '@atrium/releases/testing';
 import type { FixtureModule } from '@atrium/releases/testing';
 import { Client, startServer, type Running } from '../test-helpers.js';
 
@@ -198,14 +198,13 @@ describe('a release beside the build', () => {
     shared('react-dom/client'),
     shared('react/jsx-runtime'),
   ];
-  const exams = (version: string) => fixtureModule('@atrium/area-exams', { version, marker: version });
   const TOKEN = 'test-deploy-token-0123456789abcdef';
   let builtDir: string;
   const running: Running[] = [];
 
   beforeAll(async () => {
     builtDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-dist-'));
-    const modules = [...built, exams('0.1.0+aaa')].map(({ module }) => module);
+    const modules = [...built, examsArea('0.1.0+aaa')].map(({ module }) => module);
     await writeFile(path.join(builtDir, 'index.html'), TEMPLATE);
     await writeFile(
       path.join(builtDir, 'importmap.json'),
@@ -225,14 +224,8 @@ describe('a release beside the build', () => {
   async function instanceWithRelease(fixtures: FixtureModule[]): Promise<Running> {
     const instance = await startServer({ distDir: builtDir, deployToken: TOKEN });
     running.push(instance);
-    const files = Object.assign({}, ...fixtures.map((fixture) => fixture.files)) as Record<string, Buffer>;
-    await createReleaseService({
-      store: createFileReleaseStore(path.join(instance.dataDir, 'releases')),
-    }).init(
-      fixtures.map(({ module }) => module),
-      async (file) => files[file] ?? null,
-      'ops',
-    );
+    const store = createFileReleaseStore(path.join(instance.dataDir, 'releases'));
+    await initFrom(createReleaseService({ store }), fixtures);
     return instance;
   }
 
@@ -243,10 +236,10 @@ describe('a release beside the build', () => {
   }
 
   it('is drawn while the release serves the build’s modules, also after another area is published', async () => {
-    const instance = await instanceWithRelease([...built, exams('0.1.0+aaa')]);
+    const instance = await instanceWithRelease([...built, examsArea('0.1.0+aaa')]);
     expect(pageStart(await homeOf(instance))).not.toBeNull();
 
-    const next = exams('0.2.0+bbb');
+    const next = examsArea('0.2.0+bbb');
     const published = await fetch(`${instance.url}/lapi/releases/publish`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
@@ -260,7 +253,7 @@ describe('a release beside the build', () => {
     const nextBuild = built.map((fixture) =>
       fixture.module.name === 'react-dom/client' ? shared('react-dom/client', '19.3.2') : fixture,
     );
-    const html = await homeOf(await instanceWithRelease([...nextBuild, exams('0.1.0+aaa')]));
+    const html = await homeOf(await instanceWithRelease([...nextBuild, examsArea('0.1.0+aaa')]));
     expect(pageStart(html)).toBeNull();
     expect(html).toMatch(/<div id="atrium-blocking" >/);
   });
