@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signIn, signInByRequest } from './login-helpers';
-import { holdScripts, pageProblems, withoutPageStart } from './page-start-helpers';
+import { holdScripts, pageProblems, untilLive, withoutPageStart } from './page-start-helpers';
 
 const BLOCKING_TEXT = 'Setting up the product, please wait...';
 const START_CALLS = /\/(ionic\/initialize|legacy_initialize)$/;
@@ -91,6 +91,7 @@ test("a notice dismissed earlier in the tab is not in the drawn page's bar eithe
 }) => {
   await signInByRequest(page, 'student');
   await page.goto('/system/help');
+  await untilLive(page);
   const bar = page.locator('atrium-notification-bar');
   const gradebook = bar.getByRole('listitem').filter({ hasText: 'New gradebook features' });
   await expect(gradebook).toBeVisible();

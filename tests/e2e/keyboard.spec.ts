@@ -1,6 +1,7 @@
 /** Keyboard-only walk-throughs (page.keyboard only, no clicks), with a visible focus indicator throughout. */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { untilLive } from './page-start-helpers';
 
 /** The focused element draws an outline or a box-shadow ring: focus is visible. */
 async function expectVisibleFocus(page: Page): Promise<void> {
@@ -59,6 +60,7 @@ test('the user menu opens, closes with Escape (focus back on its button) and log
   expect(response.ok()).toBe(true);
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await untilLive(page);
   await tabTo(page, /User menu for/);
   await expectVisibleFocus(page);
   await page.keyboard.press('Enter');

@@ -5,6 +5,7 @@
  * which is what a page from a server that renders none looks like (Atrium behind `--proxy`, a build without
  * the renderer): the boot then asks initialize itself, behind the blocking message.
  */
+import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 const PAGE_START = /<script type="application\/json" id="atrium-start"[^>]*>[\s\S]*?<\/script>/;
@@ -51,4 +52,15 @@ export async function holdScripts(page: Page): Promise<() => void> {
     await route.fallback();
   });
   return release;
+}
+
+/**
+ * Waits until a page the server drew is live: the shell has taken over its markup (the marker goes once the
+ * area has mounted) and the notification bar is upgraded. A click or a key on the drawn markup before then
+ * reaches no handler (README, "Choices": the drawn page's first moments); tests about acting on the page,
+ * not about that moment, wait for this first.
+ */
+export async function untilLive(page: Page): Promise<void> {
+  await expect(page.locator('[data-atrium-prerendered]')).toHaveCount(0);
+  await page.waitForFunction(() => customElements.get('atrium-notification-bar') !== undefined);
 }
