@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { withoutPageStart } from './page-start-helpers';
+import { untilLive, withoutPageStart } from './page-start-helpers';
 
 // Each test here stands alone (its own sign-in, its own page): both workers take this long file's tests, so
 // it does not run on alone at the end of the suite.
@@ -122,6 +122,7 @@ test.describe('as student', () => {
   test('the mobile menu lists the same routes on a narrow screen', async ({ page }) => {
     await page.setViewportSize({ width: 600, height: 800 });
     await page.goto('/home');
+    await untilLive(page);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     await menu.click();
@@ -133,6 +134,7 @@ test.describe('as student', () => {
 
   test('the user menu shows the name and term and logs out', async ({ page }) => {
     await page.goto('/home');
+    await untilLive(page);
     const button = page.getByRole('button', { name: /^User menu for / });
     await button.click();
     await expect(page.getByText(/Current term: /)).toBeVisible();
