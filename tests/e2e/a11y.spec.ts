@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { enterUsername, openLogin } from './login-helpers';
+import { untilLive } from './page-start-helpers';
 import { bundleUrl } from './security-helpers';
 
 // Each test here stands alone (its own sign-in, its own page): both workers take this long file's tests, so
@@ -97,6 +98,7 @@ test.describe('the shell', () => {
     await signInQuietly(page, 'student');
     await page.goto('/home');
     await settled(page);
+    await untilLive(page);
     await page.getByRole('button', { name: /User menu for/ }).click();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     await expectNoViolations(page, 'user menu');

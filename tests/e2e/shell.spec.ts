@@ -212,6 +212,7 @@ test.describe('as student', () => {
 
   test('logging out in one tab logs the other tab out', async ({ page, context }) => {
     await page.goto('/home');
+    await untilLive(page);
     const other = await context.newPage();
     await other.goto('/evaluations');
     await expect(main(other).getByRole('heading', { level: 1 })).toBeVisible();
