@@ -29,7 +29,7 @@ const QUALITY = 0.9;
 export interface RasterImage {
   /** The SVG, relative to packages/server/public. */
   readonly source: string;
-  /** The WebP drawn from it, relative to packages/server/public. */
+  /** The copy drawn from it, relative to packages/server/public. */
   readonly raster: string;
   /** Its size in pixels: twice the largest CSS size it is shown at, sharp on 2x screens. */
   readonly width: number;
@@ -87,10 +87,10 @@ async function main(): Promise<void> {
         },
       );
       if (!dataUrl.startsWith(`data:${type};base64,`)) throw new Error(`${image.source}: no ${type} encoder`);
-      const webp = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-      writeFileSync(path.join(PUBLIC_DIR, image.raster), webp);
+      const encoded = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+      writeFileSync(path.join(PUBLIC_DIR, image.raster), encoded);
       manifest[image.raster] = sourceHash(svg);
-      console.log(`${image.raster}  ${image.width}x${image.height}  ${webp.length} B`);
+      console.log(`${image.raster}  ${image.width}x${image.height}  ${encoded.length} B`);
     }
   } finally {
     await browser.close();

@@ -17,7 +17,7 @@ import {
   viewFor,
   type S3AssetOptions,
 } from '@atrium/releases';
-import { baselineModules, fixtureModule, sri, uploadOf } from '@atrium/releases/testing';
+import { baselineModules, fixtureModule, initFrom, sri, uploadOf } from '@atrium/releases/testing';
 import { startS3, type RunningS3 } from '../real/index.js';
 
 const BUCKET = 'atrium-assets';
@@ -47,13 +47,7 @@ describe('release files on S3', () => {
   it('publish uploads the files immutable and the map points at their public URL, integrity unchanged', async () => {
     const assets = createS3AssetStore(options);
     const service = createReleaseService({ store: createFileReleaseStore(dir, { assets }) });
-    const modules = baselineModules();
-    const files = Object.assign({}, ...modules.map((m) => m.files)) as Record<string, Buffer>;
-    await service.init(
-      modules.map((m) => m.module),
-      async (file) => files[file] ?? null,
-      'ops',
-    );
+    await initFrom(service, baselineModules());
     const next = fixtureModule('@atrium/area-exams', { version: '0.2.0+s3', marker: 's3' });
     const release = await service.publish(uploadOf(next), 'ci');
 

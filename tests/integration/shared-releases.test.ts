@@ -15,7 +15,7 @@ import {
   createReleaseService,
   RELEASE_KEYS,
 } from '@atrium/releases';
-import { baselineModules, fixtureModule, uploadBody, uploadOf } from '@atrium/releases/testing';
+import { baselineModules, examsArea, initFrom, uploadBody, uploadOf } from '@atrium/releases/testing';
 import { startServer, type Running } from '@atrium/server/testing';
 import { startRedis, type RunningRedis } from '../real/index.js';
 
@@ -29,8 +29,6 @@ let redis: RunningRedis;
 let a: Running;
 let b: Running;
 const connections: Redis[] = [];
-
-const exams = (version: string) => fixtureModule('@atrium/area-exams', { version, marker: version });
 
 /** A release service on its own Redis connection, as a second instance or the CLI would have. */
 function serviceOnOwnConnection() {
@@ -88,16 +86,10 @@ afterAll(async () => {
 
 describe('releases in Redis', () => {
   it('lets one of two simultaneous publishes win; the other gets a conflict and nothing is lost', async () => {
-    const modules = baselineModules();
-    const files = Object.assign({}, ...modules.map((m) => m.files)) as Record<string, Buffer>;
-    const first = await serviceOnOwnConnection().init(
-      modules.map((m) => m.module),
-      async (file) => files[file] ?? null,
-      'ops',
-    );
+    const first = await initFrom(serviceOnOwnConnection(), baselineModules());
     const results = await Promise.allSettled([
-      serviceOnOwnConnection().publish(uploadOf(exams('0.1.0+aaa2')), 'team-a'),
-      serviceOnOwnConnection().publish(uploadOf(exams('0.1.0+bbb2')), 'team-b'),
+      serviceOnOwnConnection().publish(uploadOf(examsArea('0.1.0+aaa2')), 'team-a'),
+      serviceOnOwnConnection().publish(uploadOf(examsArea('0.1.0+bbb2')), 'team-b'),
     ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r) => r.status === 'rejected');
@@ -110,7 +102,7 @@ describe('releases in Redis', () => {
   });
 
   it('serves a publish through A from B on the next page load, and a rollback through B on A', async () => {
-    const next = exams('0.3.0+ccc');
+    const next = examsArea('0.3.0+ccc');
     const published = await api(a, '/lapi/releases/publish', uploadBody(next));
     expect(published.status).toBe(200);
     expect(await examsOnPage(b)).toBe(next.module.url);
@@ -125,7 +117,7 @@ describe('releases in Redis', () => {
   });
 
   it('keeps serving the last known release while Redis is down, and loses no release when it is back', async () => {
-    const next = exams('0.4.0+ddd');
+    const next = examsArea('0.4.0+ddd');
     expect((await api(a, '/lapi/releases/publish', uploadBody(next))).status).toBe(200);
     expect(await examsOnPage(b)).toBe(next.module.url);
     const live = await serviceOnOwnConnection().current();
@@ -135,7 +127,7 @@ describe('releases in Redis', () => {
     // New page loads on both instances still get it; a publish is refused, clearly, at once.
     expect(await examsOnPage(a)).toBe(next.module.url);
     expect(await examsOnPage(b)).toBe(next.module.url);
-    const refused = await api(b, '/lapi/releases/publish', uploadBody(exams('0.5.0+eee')));
+    const refused = await api(b, '/lapi/releases/publish', uploadBody(examsArea('0.5.0+eee')));
     expect(refused.status).toBe(503);
     expect(refused.json).toMatchObject({ error: { code: 'unavailable' } });
 
@@ -146,8 +138,8 @@ describe('releases in Redis', () => {
     await expect.poll(() => check.get(RELEASE_KEYS.current), { timeout: 10_000 }).toBe(live?.id);
     expect(await examsOnPage(a)).toBe(next.module.url);
     // Publishing works again and continues the history.
-    const after = await api(b, '/lapi/releases/publish', uploadBody(exams('0.5.0+eee')));
+    const after = await api(b, '/lapi/releases/publish', uploadBody(examsArea('0.5.0+eee')));
     expect(after.status).toBe(200);
-    expect(await examsOnPage(a)).toBe(exams('0.5.0+eee').module.url);
+    expect(await examsOnPage(a)).toBe(examsArea('0.5.0+eee').module.url);
   });
 });

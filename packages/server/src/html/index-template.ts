@@ -3,6 +3,7 @@ import path from 'node:path';
 import { areaModuleName } from '@atrium/api/routes';
 import { readUntilChanged, type ReadUntilChanged } from '../until-changed.js';
 import { escapeHtml, jsonForScript, styleText } from './escape.js';
+import { paintHold } from './paint-hold.js';
 import { loadShellFrame, type RenderShellFrame } from './shell-frame.js';
 
 /** Modules every page needs at once: preloading them saves a round trip per module on a cold load. */
@@ -172,13 +173,10 @@ export const LOGIN_CONTAINER_ID = 'single-spa-application:@atrium/login';
 export const LOGIN_FRAME_STYLE_ATTR = 'data-atrium-login-frame';
 
 /**
- * Parsed right after the login frame: the first paint waits for it (`rel=expect`, blocking=render, as the
- * signed-in page's SHELL_END_ID). A slow phone's parser yields part-way through the page, and a frame
- * painted then showed the login card half built, its form growing and the card (centred) moving: layout
- * shifts of 0.09–0.14 at 6x CPU. Chromium lifts the hold when the target's start tag is parsed, so the
- * target is an empty element after the frame.
+ * Parsed right after the login frame: the first paint waits for it (paint-hold.ts), as the signed-in page's
+ * for the shell. At 6x CPU the card was painted half built, then grew and moved (layout shifts 0.09–0.14).
  */
-export const LOGIN_FRAME_END_ID = 'atrium-login-end';
+const LOGIN_FRAME_HOLD = paintHold('atrium-login-end');
 
 /** The area a sign-in lands on unless a returnUrl says otherwise (HOME_PATH, the shell's route table). */
 export const HOME_AREA_MODULE = areaModuleName('home');
@@ -280,12 +278,12 @@ export function renderIndex(
     // the generic frame is for shell routes.
     PAGE_STYLES: frame
       ? `<style nonce="${escapeHtml(nonce)}" ${LOGIN_FRAME_STYLE_ATTR}>${styleText(frame.css)}</style>\n` +
-        `<link rel="expect" href="#${LOGIN_FRAME_END_ID}" blocking="render">`
+        LOGIN_FRAME_HOLD.link
       : (signedIn?.styles ?? ''),
     // After the first screen in the document, so the preload scanner meets them last.
     LOGIN_FRAME: frame
       ? `<div id="${LOGIN_CONTAINER_ID}" data-atrium-prerendered>${frame.html}</div>` +
-        `<template id="${LOGIN_FRAME_END_ID}"></template>\n${prefetchLinks(afterSignInEntries(files))}`
+        `${LOGIN_FRAME_HOLD.end}\n${prefetchLinks(afterSignInEntries(files))}`
       : (signedIn?.start ?? ''),
     // Inside #atrium-app: the shell's own container, server-drawn, which the shell hydrates.
     SHELL_FRAME: signedIn?.shell ?? '',

@@ -7,6 +7,7 @@
 import type { InitializeResponse } from '@atrium/api/schemas';
 import { dismissedNoticesSnippet } from '@atrium/widgets/loader';
 import { escapeHtml, jsonForScript, styleText } from './escape.js';
+import { paintHold } from './paint-hold.js';
 import type { ShellFrame } from './shell-frame.js';
 
 /** The shell's container (packages/shell/src/shell-element.ts), here with the server's markup in it. */
@@ -16,8 +17,8 @@ export const PRERENDERED_ATTR = 'data-atrium-prerendered';
 export const SHELL_FRAME_STYLE_ATTR = 'data-atrium-shell-frame';
 /** The start-up answer in the page (root-config/src/page-start.ts). */
 export const PAGE_START_ID = 'atrium-start';
-/** Parsed right after the shell's markup: the first paint waits for it (`rel=expect`, blocking=render). */
-export const SHELL_END_ID = 'atrium-shell-end';
+/** Parsed right after the shell's markup: the first paint waits for it (paint-hold.ts). */
+const SHELL_HOLD = paintHold('atrium-shell-end');
 
 const DISMISSED_NOTICES = dismissedNoticesSnippet();
 
@@ -33,12 +34,11 @@ export function signedInSlots(
     // 150-200 ms after the first on this host). The expect link holds the first paint until the shell's
     // markup is all in.
     styles:
-      `<style ${nonceAttr} ${SHELL_FRAME_STYLE_ATTR}>${styleText(frame.css)}</style>\n` +
-      `<link rel="expect" href="#${SHELL_END_ID}" blocking="render">`,
+      `<style ${nonceAttr} ${SHELL_FRAME_STYLE_ATTR}>${styleText(frame.css)}</style>\n` + SHELL_HOLD.link,
     start: `<script type="application/json" id="${PAGE_START_ID}" ${nonceAttr}>${jsonForScript(start)}</script>`,
     // This tab's dismissed notices out of the drawn bar before the first paint (the server cannot know them).
     shell:
       `<div id="${SHELL_CONTAINER_ID}" ${PRERENDERED_ATTR}>${frame.html}</div>` +
-      `<script ${nonceAttr}>${DISMISSED_NOTICES}</script><template id="${SHELL_END_ID}"></template>`,
+      `<script ${nonceAttr}>${DISMISSED_NOTICES}</script>${SHELL_HOLD.end}`,
   };
 }
