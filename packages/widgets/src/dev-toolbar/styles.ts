@@ -75,7 +75,8 @@ export const devToolbarCss = `
   position: absolute;
   bottom: 100%;
   inset-inline-start: 0;
-  z-index: 1;
+  /* Above the kit's fields (z-index 1, kit.css says why) that it opens over. */
+  z-index: 2;
   box-sizing: border-box;
   min-width: 100%;
   max-width: min(32rem, 90vw);
