@@ -59,7 +59,7 @@ async function layersAfterTyping(browser: Browser, page: Page, text: string): Pr
 /**
  * Clicks the field, types two letters while the browser traces its layers, and checks the layers Chromium
  * made for the field (named after the first thing in them: the field's element, `tag`) are no larger than
- * its box with its focus ring (3 px outline, 2 px offset).
+ * its box with its focus ring (the outline the page draws around it, read from its computed style).
  */
 async function expectTypingRedrawsOnlyTheField(
   browser: Browser,
@@ -77,7 +77,11 @@ async function expectTypingRedrawsOnlyTheField(
   ).toBeGreaterThan(0);
   const box = await field.boundingBox();
   if (!box) throw new Error('the field has no box');
-  const ring = 2 * (3 + 2);
+  const ring = await field.evaluate((element) => {
+    const style = getComputedStyle(element);
+    if (style.outlineStyle === 'none') return 0;
+    return 2 * (parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset));
+  });
   for (const layer of fieldLayers) {
     expect(layer.width, layer.name).toBeLessThanOrEqual(Math.ceil(box.width) + ring);
     expect(layer.height, layer.name).toBeLessThanOrEqual(Math.ceil(box.height) + ring);
