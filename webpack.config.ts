@@ -242,7 +242,7 @@ function systemConfig(
     entry: { [stem]: shims.get(entry.name) ?? entry.source },
     plugins: [
       ...(base.plugins ?? []),
-      ...(EAGER_COMPILE_ENTRIES.has(entry.name) ? [new CompileHintPlugin(stem)] : []),
+      ...(EAGER_COMPILE.get(entry.name) ?? []).map((group) => new CompileHintPlugin(group)),
     ],
     // Scope hoisting for our own modules, apps and shared alike: it drops a module wrapper and an export
     // table per module (login JS budget). It narrows a namespace import of an external (`import * as
@@ -292,12 +292,25 @@ function systemConfig(
 }
 
 /**
- * System modules whose every function runs on the first screen, compiled eagerly (see CompileHintPlugin).
- * react-dom/client: its CommonJS factory is one function around all of React DOM, which V8 otherwise compiled
- * on the main thread when the module body ran, in one task of well over 100 ms at 4x CPU while the login
- * page was already taking keystrokes.
+ * System modules whose functions run on the first screen, compiled eagerly (see CompileHintPlugin): each
+ * entry names the chunk groups hinted, the module's own (its file stem) and any async chunk of it.
+ * - react-dom/client: its CommonJS factory is one function around all of React DOM, which V8 otherwise
+ *   compiled on the main thread when the module body ran, in one task of well over 100 ms at 4x CPU while
+ *   the login page was already taking keystrokes.
+ * - The shell, home's area, the session and the root config's boot chunk: the login page loads and runs
+ *   them while the password is typed, but their functions first run after Sign In, when the shell and home
+ *   render; lazily compiled there, V8 spent about a third of the main thread's time between the click and
+ *   home on screen compiling them (traced at 4x CPU, issue 17's fourteenth round). Hinted, that compile
+ *   happens on a background thread as the files stream in, during the password. The login page's own
+ *   modules are not hinted: each hint is about 30 B of gzip on that page, which has none to spare.
  */
-const EAGER_COMPILE_ENTRIES: ReadonlySet<string> = new Set(['react-dom/client']);
+const EAGER_COMPILE: ReadonlyMap<string, readonly string[]> = new Map([
+  ['react-dom/client', ['react-dom-client']],
+  ['@atrium/shell', ['atrium-shell']],
+  ['@atrium/area-home', ['atrium-area-home']],
+  ['@atrium/session', ['atrium-session']],
+  ['@atrium/root-config', ['boot']],
+]);
 
 /** The chunk group legacy pages import on the toolbar's first Ctrl+Shift+A (atrium-widgets.ts). */
 export const WIDGETS_TOOLBAR_CHUNK = 'atrium-dev-toolbar';
@@ -305,12 +318,14 @@ export const WIDGETS_TOOLBAR_CHUNK = 'atrium-dev-toolbar';
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /**
- * Marks every file of one async chunk group with V8's compile hint. The toolbar's chunks (React DOM and the
- * toolbar) are loaded because the user asked for the toolbar, and nearly all of their code runs to draw it:
- * lazily, V8 compiled each function on the main thread the first time it ran, about half the main thread's
- * time between Ctrl+Shift+A and the toolbar on screen. Hinted, V8 compiles them on a background thread
- * while the file streams in. Other browsers ignore the comment. After minification (terser drops comments)
- * and before the real content hash, so the file names still match the bytes.
+ * Marks every file of one chunk group (an entry's or a named async chunk's) with V8's compile hint; a group
+ * the compilation does not have is a build error, so a renamed chunk cannot drop its hint unseen. The
+ * toolbar's chunks (React DOM and the toolbar) are loaded because the user asked for the toolbar, and nearly
+ * all of their code runs to draw it: lazily, V8 compiled each function on the main thread the first time it
+ * ran, about half the main thread's time between Ctrl+Shift+A and the toolbar on screen. Hinted, V8
+ * compiles them on a background thread while the file streams in. Other browsers ignore the comment. After
+ * minification (terser drops comments) and before the real content hash, so the file names still match the
+ * bytes.
  */
 class CompileHintPlugin {
   constructor(private readonly chunkGroup: string) {}
@@ -321,7 +336,13 @@ class CompileHintPlugin {
         { name: 'CompileHintPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING },
         () => {
           const group = compilation.namedChunkGroups.get(this.chunkGroup);
-          for (const chunk of group?.chunks ?? []) {
+          if (!group) {
+            compilation.errors.push(
+              new webpack.WebpackError(`CompileHintPlugin: no chunk group named ${this.chunkGroup}`),
+            );
+            return;
+          }
+          for (const chunk of group.chunks) {
             for (const file of chunk.files) {
               if (!file.endsWith('.js')) continue;
               compilation.updateAsset(

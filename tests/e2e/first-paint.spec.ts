@@ -293,3 +293,52 @@ for (const viewport of [
     expect(shown.filter((image) => !beforeSignIn.includes(image))).toEqual([]);
   });
 }
+
+/** V8's explicit compile hint, as the build puts it at the top of a file (webpack.config.ts). */
+const COMPILE_HINT_LINE = '//# allFunctionsCalledOnLoad';
+
+test('the password step fetches the code home runs marked for V8 to compile as it streams in; the login page’s own code is not', async ({
+  page,
+}) => {
+  const firstLines = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js'))
+      firstLines.set(
+        pathname,
+        response.text().then((body) => body.split('\n', 1)[0] ?? ''),
+      );
+  });
+  await openLogin(page);
+  await enterUsername(page, 'student');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  const urlOf = (names: string[]) =>
+    page.evaluate(
+      (ids) =>
+        ids.map(
+          (id) =>
+            new URL((window as unknown as { System: { resolve(id: string): string } }).System.resolve(id))
+              .pathname,
+        ),
+      names,
+    );
+  const ahead = await urlOf(['@atrium/shell', '@atrium/area-home', '@atrium/session']);
+  const loginOwn = await urlOf([
+    '@atrium/login',
+    '@atrium/api',
+    'single-spa',
+    'react',
+    '@atrium/root-config',
+  ]);
+  // The early start runs when the page is idle, while the person types.
+  await expect.poll(() => ahead.filter((url) => !firstLines.has(url))).toEqual([]);
+  const bootChunks = [...firstLines.keys()].filter(
+    (url) => url.startsWith('/assets/atrium-root-config.') && !loginOwn.includes(url),
+  );
+  expect(bootChunks.length).toBeGreaterThan(0);
+  for (const url of [...ahead, ...bootChunks, await urlOf(['react-dom/client']).then(([u]) => u!)])
+    expect(await firstLines.get(url), url).toBe(COMPILE_HINT_LINE);
+  for (const url of loginOwn) expect(await firstLines.get(url), url).not.toBe(COMPILE_HINT_LINE);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+});
