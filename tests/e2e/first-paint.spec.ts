@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { FIRST_SCREEN_IMAGES, FIRST_SCREEN_TYPE, FONT_STACK } from '@atrium/shell/first-screen';
 import { PASSWORD, enterUsername, openLogin, signIn, signInByRequest } from './login-helpers';
+import { COMPILE_HINT } from '../../webpack.config';
 
 /** Collects layout shifts not caused by input, from the first byte on (the observer is buffered). */
 const SHIFT_OBSERVER = `(() => {
@@ -294,8 +295,8 @@ for (const viewport of [
   });
 }
 
-/** V8's explicit compile hint, as the build puts it at the top of a file (webpack.config.ts). */
-const COMPILE_HINT_LINE = '//# allFunctionsCalledOnLoad';
+/** V8's explicit compile hint as the first line of a file, the way the build writes it. */
+const COMPILE_HINT_LINE = COMPILE_HINT.trimEnd();
 
 test('the password step fetches the code home runs marked for V8 to compile as it streams in; the login page’s own code is not', async ({
   page,
@@ -322,7 +323,7 @@ test('the password step fetches the code home runs marked for V8 to compile as i
         ),
       names,
     );
-  const ahead = await urlOf(['@atrium/shell', '@atrium/area-home', '@atrium/session']);
+  const hinted = await urlOf(['@atrium/shell', '@atrium/area-home', '@atrium/session', 'react-dom/client']);
   const loginOwn = await urlOf([
     '@atrium/login',
     '@atrium/api',
@@ -331,12 +332,12 @@ test('the password step fetches the code home runs marked for V8 to compile as i
     '@atrium/root-config',
   ]);
   // The early start runs when the page is idle, while the person types.
-  await expect.poll(() => ahead.filter((url) => !firstLines.has(url))).toEqual([]);
+  await expect.poll(() => hinted.filter((url) => !firstLines.has(url))).toEqual([]);
   const bootChunks = [...firstLines.keys()].filter(
     (url) => url.startsWith('/assets/atrium-root-config.') && !loginOwn.includes(url),
   );
   expect(bootChunks.length).toBeGreaterThan(0);
-  for (const url of [...ahead, ...bootChunks, await urlOf(['react-dom/client']).then(([u]) => u!)])
+  for (const url of [...hinted, ...bootChunks])
     expect(await firstLines.get(url), url).toBe(COMPILE_HINT_LINE);
   for (const url of loginOwn) {
     // Fetched, and without the hint (a module never fetched would prove nothing).
