@@ -85,6 +85,23 @@ function repositoryPath(word: string): string | null {
   return topLevel.has(clean.split('/')[0] ?? '') ? clean : null;
 }
 
+/** A Markdown file's heading anchors, as GitHub makes them: lower case, punctuation dropped, spaces to dashes. */
+function headingAnchors(doc: string): Set<string> {
+  const anchors = new Set<string>();
+  walkTokens(new Lexer().lex(readFileSync(path.join(ROOT, doc), 'utf8')), (token: Token) => {
+    if (token.type !== 'heading') return;
+    const base = (token.text as string)
+      .toLowerCase()
+      .replace(/<[^>]*>|`/g, '')
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    let anchor = base;
+    for (let n = 1; anchors.has(anchor); n += 1) anchor = `${base}-${n}`;
+    anchors.add(anchor);
+  });
+  return anchors;
+}
+
 /** Which of these paths .gitignore covers. */
 function ignored(files: readonly string[]): Set<string> {
   if (files.length === 0) return new Set();
@@ -211,6 +228,19 @@ describe('the commands in the README and the docs', () => {
       );
       if (LINKED_BEFORE_WRITTEN.has(target)) return [];
       return tracked.has(target.replace(/\/$/, '')) ? [] : [`${link.doc}: ${link.text}`];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('links to headings that exist', () => {
+    const missing = links.flatMap((link) => {
+      const [file = '', anchor] = link.text.split('#');
+      if (anchor === undefined || /^[a-z]+:/i.test(link.text)) return [];
+      const target = file
+        ? path.posix.normalize(path.posix.join(path.posix.dirname(link.doc), decodeURI(file)))
+        : link.doc;
+      if (!target.endsWith('.md') || !tracked.has(target)) return [];
+      return headingAnchors(target).has(anchor) ? [] : [`${link.doc}: ${link.text}`];
     });
     expect(missing).toEqual([]);
   });
