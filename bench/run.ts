@@ -299,7 +299,7 @@ async function slowClientsOnly(distDir: string, flags: SlowClientFlags): Promise
   if (!result.ok) process.exitCode = 1;
 }
 
-/** `--legacy-php`: the legacy PHP page's rows alone, merged into the last results.json. */
+/** `--legacy-php`: the legacy pages' rows alone, merged into the last results.json. */
 async function legacyPhpOnly(flags: Flags): Promise<void> {
   mkdirSync(WORK_DIR, { recursive: true });
   const server = await startBenchServer({ distDir: flags.distDir, dataDir: path.join(WORK_DIR, 'uploads') });
