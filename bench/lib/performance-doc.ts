@@ -76,16 +76,24 @@ export function renderReport(results: BenchResults): string {
   const load = meta.loadAverage.map((value) => value.toFixed(1)).join(', ');
   const lighthouse =
     meta.lighthouseRuns > 0 ? `Lighthouse ${meta.lighthouseRuns} times per page` : 'no Lighthouse (--quick)';
+  const busy = (meta.loadAverage[0] ?? 0) > meta.cpus;
   const over = table.filter((row) => row.verdict === 'OVER').map((row) => row.measure);
   return [
-    `Run finished ${utc(meta.date)} on ${meta.cpus} CPU cores, Node ${meta.node}, ${meta.browser ?? 'Debian Chromium'};` +
-      ` load average at the end ${load} (1, 5, 15 min).` +
-      ` ${meta.runs} cold runs per measurement, ${meta.timingRuns} for the login page, typing and Sign In → home rows,` +
-      ` ${lighthouse}; each figure is the median.`,
+    `- Finished: ${utc(meta.date)}`,
+    `- Machine: ${meta.cpus} CPU cores, load average at the end ${load} (1, 5, 15 min)`,
+    `- Software: Node ${meta.node}, ${meta.browser ?? 'Debian Chromium'}`,
+    `- Runs: ${meta.runs} cold runs per measurement, ${meta.timingRuns} for the login page, typing and Sign In → home rows, ${lighthouse}; each figure is the median`,
     '',
-    over.length === 0
-      ? 'Every budget was met in this run.'
-      : `Over budget in this run: ${over.map((measure) => `_${measure}_`).join('; ')}.`,
+    ...(busy
+      ? [
+          'The machine was busy during this run (load average above its core count): absolute timings are slower',
+          'than on an idle machine; the ratios against the yardsticks, measured in the same run, hold better.',
+          '',
+        ]
+      : []),
+    ...(over.length === 0
+      ? ['Every budget was met in this run.']
+      : ['Over budget in this run:', '', ...over.map((measure) => `- ${measure}`)]),
     '',
     markdownTable(table),
   ].join('\n');

@@ -43,9 +43,13 @@ describe('the performance report', () => {
 
   it('says when and how the run was made, what was over budget, and gives every row', () => {
     const report = renderReport(sample);
-    expect(report).toContain('Run finished 2026-11-28 05:00 UTC on 2 CPU cores, Node v20.19.0');
-    expect(report).toContain('load average at the end 1.3, 2.0, 3.0');
-    expect(report).toContain('Over budget in this run: _Shell: area switch p95 (200)_.');
+    expect(report).toContain('- Finished: 2026-11-28 05:00 UTC');
+    expect(report).toContain('- Machine: 2 CPU cores, load average at the end 1.3, 2.0, 3.0');
+    expect(report).toContain('Over budget in this run:\n\n- Shell: area switch p95 (200)\n');
+    expect(report).not.toContain('The machine was busy');
+    expect(renderReport({ ...sample, meta: { ...sample.meta, loadAverage: [2.5, 2, 2] } })).toContain(
+      'The machine was busy during this run',
+    );
     expect(report).toContain('| Login: JS gzip | 90.0 KB |  |  |  | ≤ 100 KB | ok |');
     expect(renderReport({ ...sample, table: sample.table.slice(0, 1) })).toContain(
       'Every budget was met in this run.',
