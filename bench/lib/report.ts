@@ -1,6 +1,6 @@
 /**
  * The bench's output: one table (measure | Atrium | yardstick | minimal React | ratio | budget | verdict) printed to the
- * console and as Markdown for the README, and results.json with the table and every raw run.
+ * console and as Markdown (docs/performance.md, through --report), and results.json with the table and every raw run.
  */
 import { writeFileSync } from 'node:fs';
 import type { Verdict } from './budgets';
