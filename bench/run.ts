@@ -1,21 +1,21 @@
 /**
- * `npm run bench` (issue 8): the performance bench. Wiring only; each measurement lives in bench/lib.
+ * `npm run bench`: the performance bench. Wiring only; each measurement lives in bench/lib.
  *
  *   --quick       2 runs per cold measurement, no Lighthouse (for a busy machine)
  *   --skip-build  reuse dist/ instead of running (and timing) `npm run build`
  *   --runs N      cold runs per measurement (default 5; the median is reported)
  *   --timing-runs N  cold runs of the login page, typing and Sign In → home rows (default 9, or --runs
  *                 when that is larger; with --quick, --runs): their medians swung the most from one run of
- *                 the bench to the next, and their verdicts with them (README, issue 17)
+ *                 the bench to the next, and their verdicts with them (README)
  *   --switches N  area switches (default 200)
  *   --dist DIR    build into / serve from DIR instead of dist/ (measure a build of your own while others
  *                 rebuild dist/ in the same tree)
  *   --load        only the load figure (bench/lib/load.ts): autocannon against one instance and two sharing
  *                 Redis, --duration seconds per target (default 10), --connections N (default 200)
- *   --slow-clients  only the slow-client check (bench/lib/slow-clients.ts, issue 19): --connections N
+ *   --slow-clients  only the slow-client check (bench/lib/slow-clients.ts): --connections N
  *                 slow-body connections (default 2000) against a server whose request timeout is
  *                 --request-timeout ms (default 10000); needs a build in --dist
- *   --legacy-php  only issue 13's rows (bench/lib/legacy-php.ts): a real PHP page served by php-fpm behind
+ *   --legacy-php  only the legacy pages' rows (bench/lib/legacy-php.ts): a real PHP page served by php-fpm behind
  *                 nginx, embedding the widgets through integrations/php; --runs, --quick (no Lighthouse) and
  *                 --dist apply; needs a build in --dist; replaces those rows in bench/results.json
  *   --only G,G    only these groups of rows (the full bench is long): build, login, typing, home, switch,
@@ -276,7 +276,7 @@ async function slowClientsOnly(distDir: string, flags: SlowClientFlags): Promise
   if (!result.ok) process.exitCode = 1;
 }
 
-/** `--legacy-php`: issue 13's rows alone, merged into the last results.json. */
+/** `--legacy-php`: the legacy pages' rows alone, merged into the last results.json. */
 async function legacyPhpOnly(flags: Flags): Promise<void> {
   mkdirSync(WORK_DIR, { recursive: true });
   const server = await startBenchServer({ distDir: flags.distDir, dataDir: path.join(WORK_DIR, 'uploads') });
@@ -301,7 +301,7 @@ async function legacyPhpOnly(flags: Flags): Promise<void> {
 }
 
 /**
- * The typing rows (issue 17): each page's cold runs interleaved like the login loads. `floorUrl`, Atrium's
+ * The typing rows: each page's cold runs interleaved like the login loads. `floorUrl`, Atrium's
  * page with its scripts taken out, gets the typed-text measure alone: what the browser itself takes to show
  * two keys typed into that form at its first paint, the floor under Atrium's figure.
  */
