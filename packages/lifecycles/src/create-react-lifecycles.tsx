@@ -13,7 +13,7 @@
  *   user's events held back from React until the hydration's first effects have run (hold-events.ts);
  * - mount and update resolve once React has committed the tree (fallback included);
  * - a mount renders at once when the user has just acted (they are waiting for it: Sign In, an area switch),
- *   and as a transition during the page's own load (it yields to input;).
+ *   and as a transition during the page's own load (it yields to input).
  *
  * Written here rather than taken from single-spa-react (decisions.md): its 2.2 KB gzip (legacy render modes,
  * root loaders, version checks) did not fit the login page's JS budget, and this is all Atrium used of it.
