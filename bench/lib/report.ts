@@ -14,7 +14,7 @@ export interface Row {
   atrium: number | null;
   /** The login component as one bundle (bench/yardstick). */
   yardstick?: number | null;
-  /** The minimal React 19 login form (bench/minimal, issue 17). */
+  /** The minimal React 19 login form (bench/minimal). */
   minimal?: number | null;
   /** Atrium over the reference its budget names: the component yardstick unless it says minimal React. */
   ratio?: number | null;
