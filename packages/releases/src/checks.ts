@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ReleaseError } from './errors.js';
-import { inspectSystemModule, SystemModuleError } from './system-module.js';
+import { describeValue, readSystemModule, SystemModuleError, type ExportValue } from './system-module.js';
 import type { AppManifest, ModuleKind, Release, ReleaseModule } from './types.js';
 
 const FileSchema = v.object({
@@ -125,43 +125,77 @@ export function checkWidgetsModule(mod: ReleaseModule, source: string): void {
     );
 }
 
+/** Lifecycles single-spa calls when present, which the check then holds to the same rule. */
+export const OPTIONAL_LIFECYCLES: Record<ModuleKind, readonly string[]> = {
+  area: ['update'],
+  application: ['update', 'unload'],
+  'root-config': [],
+  shared: [],
+  vendor: [],
+  widgets: [],
+};
+
+/** The largest entry the check reads (characters); budgets keep real ones far below. */
+export const MAX_ENTRY_CHARS = 4 * 1024 * 1024;
+
 /**
  * The entry is a System module whose dependencies are the manifest's, exporting the lifecycles its kind
- * needs (loaded in Node with stand-ins: system-module.ts). A shared module must keep every export the live
- * version has, since apps built against the live one import them.
+ * needs, each a function or an array of functions as single-spa accepts them. It is read, never run
+ * (system-module.ts): uploaded code must not execute in the server or the CLI. A shared module must keep
+ * every export the live version has, since apps built against the live one import them.
  */
 export async function checkSystemModule(
   mod: ReleaseModule,
   source: string,
-  dependencyExports: (name: string) => readonly string[] | undefined,
   liveExports?: readonly string[],
-): Promise<Record<string, string>> {
+): Promise<Record<string, ExportValue>> {
+  const at = `${mod.name} ${mod.version}: ${mod.file}`;
+  // Parsing is linear but not free, and it runs in the server: far above any budgeted module's entry.
+  if (source.length > MAX_ENTRY_CHARS)
+    throw new ReleaseError(
+      'over-budget',
+      `${at} is ${(source.length / 1024 / 1024).toFixed(1)} MB: an entry over ${MAX_ENTRY_CHARS / 1024 / 1024} MB is not read`,
+    );
   let info;
   try {
-    info = await inspectSystemModule(source, { dependencyExports });
+    info = readSystemModule(source);
   } catch (error) {
-    const reason = error instanceof SystemModuleError ? error.message : String(error);
-    throw new ReleaseError(
-      'not-system-module',
-      `${mod.name} ${mod.version}: ${mod.file} is not a System module: ${reason}`,
-    );
+    if (error instanceof SystemModuleError)
+      throw new ReleaseError('not-system-module', `${at} is not a System module: ${error.message}`);
+    // The parser or the scope analysis ran out of stack: nesting no System build has.
+    if (error instanceof RangeError)
+      throw new ReleaseError('not-system-module', `${at} is nested too deeply to be read`);
+    throw error;
   }
   if (JSON.stringify([...info.deps].sort()) !== JSON.stringify([...mod.deps].sort()))
     throw new ReleaseError(
       'bad-manifest',
       `${mod.name} ${mod.version}: the module imports ${info.deps.join(', ') || 'nothing'}, the manifest says ${mod.deps.join(', ') || 'nothing'}`,
     );
-  const missing = REQUIRED_LIFECYCLES[mod.kind].filter((name) => info.exports[name] !== 'function');
+  const unread =
+    info.unread.length > 0
+      ? `; what the check could not read without running it: ${info.unread.join('; ')}`
+      : '';
+  const required = REQUIRED_LIFECYCLES[mod.kind];
+  const missing = required.filter((name) => !(name in info.exports));
   if (missing.length > 0)
     throw new ReleaseError(
       'missing-lifecycles',
-      `${mod.name} ${mod.version} does not export the single-spa lifecycle${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (a${mod.kind === 'area' ? 'n area' : 'n ' + mod.kind} needs ${REQUIRED_LIFECYCLES[mod.kind].join(', ')})`,
+      `${mod.name} ${mod.version} does not export the single-spa lifecycle${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (a${mod.kind === 'area' ? 'n area' : 'n ' + mod.kind} needs ${required.join(', ')}${OPTIONAL_LIFECYCLES[mod.kind].length ? `; ${OPTIONAL_LIFECYCLES[mod.kind].join(', ')} optional` : ''})${unread}`,
     );
+  for (const name of [...required, ...OPTIONAL_LIFECYCLES[mod.kind]]) {
+    const value = info.exports[name];
+    if (value?.kind === 'other')
+      throw new ReleaseError(
+        'missing-lifecycles',
+        `${mod.name} ${mod.version} exports ${name} as ${describeValue(value)}: a single-spa lifecycle is a function or an array of functions`,
+      );
+  }
   const dropped = (liveExports ?? []).filter((name) => !(name in info.exports));
   if (dropped.length > 0)
     throw new ReleaseError(
       'missing-exports',
-      `${mod.name} ${mod.version} no longer exports ${dropped.join(', ')}, which the live version exports and apps import`,
+      `${mod.name} ${mod.version} no longer exports ${dropped.join(', ')}, which the live version exports and apps import${unread}`,
     );
   return info.exports;
 }

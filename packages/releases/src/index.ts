@@ -49,8 +49,8 @@ export {
   SIZE_BUDGETS,
   WIDGET_TAGS,
 } from './checks.js';
-export { inspectSystemModule, SystemModuleError } from './system-module.js';
-export type { SystemModuleInfo } from './system-module.js';
+export { readSystemModule, SystemModuleError, ES_MODULE_FIX } from './system-module.js';
+export type { ExportValue, SystemModuleInfo } from './system-module.js';
 export type { AssetStore, ReleaseStore } from './store.js';
 export { createFileAssetStore, createFileReleaseStore, releasesDirFromEnv } from './file-store.js';
 export { createRedisReleaseStore, RELEASE_KEYS } from './redis-store.js';

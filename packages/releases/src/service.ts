@@ -13,7 +13,7 @@ import {
   parseManifest,
 } from './checks.js';
 import { ReleaseError } from './errors.js';
-import { inspectSystemModule } from './system-module.js';
+import { readSystemModule } from './system-module.js';
 import { diffReleases, filesOf, nextReleaseId, nextStamp } from './model.js';
 import type { ModuleDiff } from './model.js';
 import type { ReleaseStore } from './store.js';
@@ -86,9 +86,11 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       let names: readonly string[] | undefined;
       if (data) {
         try {
-          names = Object.keys((await inspectSystemModule(data.toString('utf8'))).exports);
+          const info = readSystemModule(data.toString('utf8'));
+          // Only a complete reading can say which names a new version must keep.
+          names = info.unread.length === 0 ? Object.keys(info.exports) : undefined;
         } catch {
-          names = undefined; // a vendor module that needs a real DOM: its importers get plain stand-ins
+          names = undefined;
         }
       }
       exportCache.set(mod.integrity, names);
@@ -114,15 +116,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       checkWidgetsModule(mod, contents.get(mod.file)!.toString('utf8'));
       return { ...mod, size: { bytes: mod.size.bytes, gzipBytes } };
     }
-    const depExports = new Map<string, readonly string[] | undefined>();
-    for (const dep of mod.deps) depExports.set(dep, await exportsOf(live?.modules[dep]));
     const liveSelf = mod.kind === 'shared' ? await exportsOf(live?.modules[mod.name]) : undefined;
-    await checkSystemModule(
-      mod,
-      contents.get(mod.file)!.toString('utf8'),
-      (name) => depExports.get(name),
-      liveSelf,
-    );
+    await checkSystemModule(mod, contents.get(mod.file)!.toString('utf8'), liveSelf);
     return { ...mod, size: { bytes: mod.size.bytes, gzipBytes } };
   }
 
