@@ -5,17 +5,18 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ReleaseError } from './errors.js';
+import { FILE_NAME_RULE, isFileName, isModuleName, MODULE_NAME_RULE } from './names.js';
 import { describeValue, readSystemModule, SystemModuleError, type ExportValue } from './system-module.js';
 import type { AppManifest, ModuleKind, Release, ReleaseModule } from './types.js';
 
 const FileSchema = v.object({
-  file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'is not a plain file name')),
+  file: v.pipe(v.string(), v.check(isFileName, `is not a file name a release can hold: ${FILE_NAME_RULE}`)),
   integrity: v.pipe(v.string(), v.regex(/^sha(256|384|512)-[A-Za-z0-9+/]+=*$/, 'is not an SRI hash')),
   bytes: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
 const ModuleSchema = v.object({
-  name: v.pipe(v.string(), v.regex(/^(@atrium\/[a-z0-9-]+|[a-z][a-z0-9/-]*)$/, 'is not an import-map name')),
+  name: v.pipe(v.string(), v.check(isModuleName, `is not an import-map name: ${MODULE_NAME_RULE}`)),
   kind: v.picklist(['vendor', 'shared', 'root-config', 'application', 'area', 'widgets']),
   version: v.pipe(v.string(), v.regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/, 'is not a version')),
   file: v.string(),
@@ -56,12 +57,51 @@ export function parseManifest(value: unknown): AppManifest {
         `the manifest of ${mod.name} loads ${file} but does not list it`,
       );
   }
-  if (mod.files.find((f) => f.file === mod.file)?.integrity !== mod.integrity)
+  if (listed.size !== mod.files.length)
+    throw new ReleaseError('bad-manifest', `the manifest of ${mod.name} lists a file twice`);
+  const integrityOf = new Map(mod.files.map((f) => [f.file, f.integrity]));
+  if (integrityOf.get(mod.file) !== mod.integrity)
     throw new ReleaseError(
       'bad-manifest',
       `the manifest of ${mod.name} gives its entry two different hashes`,
     );
+  for (const [name, chunk] of Object.entries(mod.chunks))
+    if (integrityOf.get(chunk.file) !== chunk.integrity)
+      throw new ReleaseError(
+        'bad-manifest',
+        `the manifest of ${mod.name} gives chunk ${name} (${chunk.file}) another hash than its file's`,
+      );
   return manifest;
+}
+
+/** Where the full build and `npm run build -- --app` place files: the server serves them at /assets/. */
+export const ASSETS_BASE = '/assets/';
+
+/**
+ * Every URL a release puts in the import map is one of its own verified files under the release's base:
+ * `/assets/<file>`, or where the asset store serves it (`urlOf`, object storage or a CDN). A manifest
+ * that names any other URL (another origin, another file, an HTML page) is refused.
+ */
+export function checkUrls(mod: ReleaseModule, urlOf?: (file: string) => string): void {
+  const allowed = (file: string): string[] => [`${ASSETS_BASE}${file}`, ...(urlOf ? [urlOf(file)] : [])];
+  const named: [where: string, url: string, file: string][] = [
+    ['url', mod.url, mod.file],
+    ...Object.entries(mod.chunks).map(([name, chunk]): [string, string, string] => [
+      `chunks.${name}.url`,
+      chunk.url,
+      chunk.file,
+    ]),
+  ];
+  for (const [where, url, file] of named)
+    if (!allowed(file).includes(url))
+      throw new ReleaseError(
+        'bad-manifest',
+        `${mod.name} ${mod.version}: ${where} is "${url}", but the map may name only the release's own verified files under its base: it must be ${allowed(
+          file,
+        )
+          .map((u) => `"${u}"`)
+          .join(' or ')}`,
+      );
 }
 
 function sriOf(algorithm: string, data: Buffer): string {
@@ -92,6 +132,29 @@ export async function checkFiles(
     contents.set(expected.file, data);
   }
   return contents;
+}
+
+/**
+ * Stored files never change: browsers keep them forever (immutable caching) and a rollback must restore
+ * exactly what was live. A file name already stored with other bytes is refused; one stored with the
+ * same bytes is not written again. Returns the files still to store.
+ */
+export async function checkImmutable(
+  mod: ReleaseModule,
+  contents: ReadonlyMap<string, Buffer>,
+  readStored: (file: string) => Promise<Buffer | null>,
+): Promise<Map<string, Buffer>> {
+  const fresh = new Map<string, Buffer>();
+  for (const [file, data] of contents) {
+    const stored = await readStored(file);
+    if (!stored) fresh.set(file, data);
+    else if (!stored.equals(data))
+      throw new ReleaseError(
+        'file-exists',
+        `${mod.name} ${mod.version}: ${file} is already stored with other bytes, and stored files never change (browsers cache them for good, rollbacks restore them byte for byte): give the new build's files new names, with a content hash in each (npm run release -- pack does that)`,
+      );
+  }
+  return fresh;
 }
 
 /** The exports each kind of module must have for single-spa to run it. */

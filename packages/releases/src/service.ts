@@ -6,13 +6,16 @@
 import { gzipSync } from 'node:zlib';
 import {
   checkFiles,
+  checkImmutable,
   checkShared,
   checkSize,
   checkSystemModule,
+  checkUrls,
   checkWidgetsModule,
   parseManifest,
 } from './checks.js';
 import { ReleaseError } from './errors.js';
+import { checkPublishName } from './names.js';
 import { readSystemModule } from './system-module.js';
 import { diffReleases, filesOf, nextReleaseId, nextStamp } from './model.js';
 import type { ModuleDiff } from './model.js';
@@ -105,6 +108,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
         'not-publishable',
         `${mod.name} is a ${mod.kind} module: it ships with a full build only`,
       );
+    checkPublishName(mod, live);
+    checkUrls(mod, store.assets.urlOf?.bind(store.assets));
     const contents = await checkFiles(mod, read);
     // Sizes from the verified bytes, not from what the manifest claims.
     let gzipBytes = 0;
@@ -161,7 +166,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     const mod = await checkModule(manifest.module, upload.readFile, live);
     // Only verified bytes go in, and only once every check has passed.
     const contents = await checkFiles(mod, upload.readFile);
-    for (const [file, data] of contents) await store.assets.put(file, data);
+    const fresh = await checkImmutable(mod, contents, (file) => store.assets.read(file));
+    for (const [file, data] of fresh) await store.assets.put(file, data);
     return servedFrom(mod);
   }
 

@@ -5,7 +5,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ReleaseError, type AppUpload, type CanaryAudience, type Release } from '@atrium/releases';
+import {
+  isModuleName,
+  MODULE_NAME_RULE,
+  ReleaseError,
+  type AppUpload,
+  type CanaryAudience,
+  type Release,
+} from '@atrium/releases';
 import { findAuth, requireRoot } from '../auth.js';
 import type { ServerContext } from '../context.js';
 import { HttpError, unauthorized } from '../errors.js';
@@ -23,6 +30,7 @@ const STATUS: Partial<Record<ReleaseError['code'], number>> = {
   'no-release': 409,
   'bad-arguments': 400,
   unchanged: 409,
+  'file-exists': 409,
 };
 
 export function toHttpError(error: ReleaseError): HttpError {
@@ -73,7 +81,7 @@ function uploadOf(body: v.InferOutput<typeof UploadSchema>): AppUpload {
 }
 
 const AppSchema = v.object({
-  app: v.pipe(v.string(), v.regex(/^@atrium\/[a-z0-9-]+$/, 'must be an @atrium/ name')),
+  app: v.pipe(v.string(), v.check(isModuleName, MODULE_NAME_RULE)),
 });
 const RollbackSchema = v.union([
   v.object({ release: v.pipe(v.string(), v.regex(/^r\d{6,}$/)) }),
