@@ -228,7 +228,11 @@ export async function checkSystemModule(
     // The parser or the scope analysis ran out of stack: nesting no System build has.
     if (error instanceof RangeError)
       throw new ReleaseError('not-system-module', `${at} is nested too deeply to be read`);
-    throw error;
+    // Anything else the reader trips on is refused too: an upload is never let through unread.
+    throw new ReleaseError(
+      'not-system-module',
+      `${at} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (JSON.stringify([...info.deps].sort()) !== JSON.stringify([...mod.deps].sort()))
     throw new ReleaseError(

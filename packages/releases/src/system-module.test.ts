@@ -22,24 +22,22 @@ const kinds = (source: string) =>
   Object.fromEntries(Object.entries(readSystemModule(source).exports).map(([name, v]) => [name, v.kind]));
 
 describe('readSystemModule: what System builds emit', () => {
-  // webpack 5, output.library.type 'system', entry written as create-single-spa's template is:
-  // `const lifecycles = singleSpaReact({...}); export const { bootstrap, mount, unmount } = lifecycles;`
-  it.each(['development', 'production'])(
-    'reads webpack %s output (export object with getters)',
-    async (mode) => {
-      const source = await readFile(path.join(FIXTURES, `webpack-system-${mode}.js`), 'utf8');
-      const info = readSystemModule(source);
-      expect(info.deps).toEqual(['react', 'react-dom/client']);
-      expect(info.unread).toEqual([]);
-      // Made by a call when the module runs: the names are certain, the values are single-spa's to check.
-      expect(kinds(source)).toEqual({
-        bootstrap: 'run-time',
-        mount: 'run-time',
-        unmount: 'run-time',
-        update: 'run-time',
-      });
-    },
-  );
+  // Real builds, kept byte for byte in fixtures/: create-single-spa's stock app (webpack-config-single-spa-
+  // react-ts 8 with outputSystemJS: true, single-spa-react 6, React external), and webpack 5 with
+  // output.library.type 'system' on an entry written as create-single-spa's template is, with `update`.
+  it.each([
+    ['create-single-spa-production', ['bootstrap', 'mount', 'unmount']],
+    ['create-single-spa-development', ['bootstrap', 'mount', 'unmount']],
+    ['webpack-system-production', ['bootstrap', 'mount', 'unmount', 'update']],
+    ['webpack-system-development', ['bootstrap', 'mount', 'unmount', 'update']],
+  ])('reads %s (webpack export object with getters)', async (fixture, names) => {
+    const source = await readFile(path.join(FIXTURES, `${fixture}.js`), 'utf8');
+    const info = readSystemModule(source);
+    expect(info.deps).toEqual(['react', 'react-dom/client']);
+    expect(info.unread).toEqual([]);
+    // Made by singleSpaReact(...) when the module runs: the names are certain, the values single-spa's to check.
+    expect(kinds(source)).toEqual(Object.fromEntries(names.map((name) => [name, 'run-time'])));
+  });
 
   it("reads _export('name', value) and _export({ ... }) as Babel, SWC and Rollup emit them", () => {
     const babel = `System.register(["react"], function (_export, _context) {
@@ -64,6 +62,16 @@ describe('readSystemModule: what System builds emit', () => {
       }) };
     }));`;
     expect(kinds(rollup)).toEqual({ bootstrap: 'function', mount: 'function', unmount: 'run-time' });
+  });
+
+  it('reads _export({ bootstrap, mount, unmount }) with shorthand names, following each to its value', () => {
+    const source = `System.register([], function (_export) {
+      function mount() {}
+      const unmount = async () => {};
+      const bootstrap = [mount];
+      return { execute: function () { _export({ bootstrap, mount, unmount }); } };
+    });`;
+    expect(kinds(source)).toEqual({ bootstrap: 'functions', mount: 'function', unmount: 'function' });
   });
 
   it('tells what is certainly not a lifecycle, following names to their value', () => {
@@ -111,6 +119,12 @@ describe('readSystemModule: refusals', () => {
     expect(error.code).toBe('es-module');
     expect(error.message).toContain("output.library.type: 'system'");
     expect(error.message).toContain('outputSystemJS: true');
+  });
+
+  it("refuses create-single-spa's default ES module build, naming the option that makes it a System one", async () => {
+    const error = refusal(await readFile(path.join(FIXTURES, 'create-single-spa-esm.js'), 'utf8'));
+    expect(error.code).toBe('es-module');
+    expect(error.message).toContain('create-single-spa: outputSystemJS: true');
   });
 
   it('refuses a script that never registers, or registers twice', () => {
