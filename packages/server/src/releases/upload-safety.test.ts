@@ -145,3 +145,32 @@ describe('the upload routes check the caller before reading the body', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe("another team's area through the API", () => {
+  it('publishes, tries as a canary and rolls back a scoped area outside @atrium/', async () => {
+    const post = (pathname: string, body: unknown) =>
+      fetch(`${server.url}/lapi/releases/${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify(body),
+      });
+    const v1 = fixtureModule('@uni/peer-app', { kind: 'area', version: '1.0.0', marker: 'one' });
+    const v2 = fixtureModule('@uni/peer-app', { kind: 'area', version: '1.1.0', marker: 'two' });
+    const v3 = fixtureModule('@uni/peer-app', { kind: 'area', version: '1.2.0', marker: 'three' });
+    expect((await post('publish', uploadBody(v1))).status).toBe(200);
+    expect((await post('publish', uploadBody(v2))).status).toBe(200);
+    const canary = await post('canary', {
+      app: '@uni/peer-app',
+      audience: { roles: ['root'] },
+      upload: uploadBody(v3),
+    });
+    expect(canary.status).toBe(200);
+    expect((await post('abort', { app: '@uni/peer-app' })).status).toBe(200);
+    const back = await post('rollback', { app: '@uni/peer-app' });
+    expect(back.status).toBe(200);
+    expect(JSON.stringify(await back.json())).toContain('@uni/peer-app 1.1.0 -> 1.0.0');
+    const malformed = await post('rollback', { app: '@uni//peer-app' });
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(await malformed.json())).toContain('an import-map name is @scope/name or name');
+  });
+});
