@@ -244,7 +244,7 @@ export async function checkSystemModule(
       ? `; what the check could not read without running it: ${info.unread.join('; ')}`
       : '';
   const required = REQUIRED_LIFECYCLES[mod.kind];
-  const missing = required.filter((name) => !(name in info.exports));
+  const missing = required.filter((name) => !Object.hasOwn(info.exports, name));
   if (missing.length > 0)
     throw new ReleaseError(
       'missing-lifecycles',
@@ -258,7 +258,7 @@ export async function checkSystemModule(
         `${mod.name} ${mod.version} exports ${name} as ${describeValue(value)}: a single-spa lifecycle is a function or an array of functions`,
       );
   }
-  const dropped = (liveExports ?? []).filter((name) => !(name in info.exports));
+  const dropped = (liveExports ?? []).filter((name) => !Object.hasOwn(info.exports, name));
   if (dropped.length > 0)
     throw new ReleaseError(
       'missing-exports',

@@ -88,6 +88,14 @@ describe('readSystemModule: what System builds emit', () => {
     });
   });
 
+  it('takes __proto__ and constructor as plain export names', () => {
+    const source = `System.register([], function (e) { return { execute: function () {
+      e('__proto__', { mount: function () {} }); e('constructor', function () {}); } }; });`;
+    const { exports } = readSystemModule(source);
+    expect(Object.keys(exports).sort()).toEqual(['__proto__', 'constructor']);
+    expect('mount' in exports).toBe(false);
+  });
+
   it('resolves names by scope: an inner parameter with the export function name is not it', () => {
     const source = `System.register([], function (e, t) {
       return { execute: function () {

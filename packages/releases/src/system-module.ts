@@ -129,7 +129,8 @@ function returned(fn: ESTree.Node): ESTree.Expression | null {
 }
 
 class Reader {
-  readonly exports: Record<string, ExportValue> = {};
+  // No prototype: an export named `__proto__` or `constructor` is just a name.
+  readonly exports: Record<string, ExportValue> = Object.create(null) as Record<string, ExportValue>;
   readonly unread: string[] = [];
   private readonly referenceOf = new Map<ESTree.Node, Reference>();
 
