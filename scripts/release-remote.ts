@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ReleaseError } from '@atrium/releases';
 import type { ReleaseErrorCode } from '@atrium/releases';
+import { checkServerUrl } from './release-server-url';
 
 export interface RemoteOptions {
   server: string;
@@ -41,6 +42,7 @@ export async function uploadBody(dir: string): Promise<{ manifest: unknown; file
 
 export function createRemote(options: RemoteOptions) {
   const fetchFn = options.fetchFn ?? fetch;
+  checkServerUrl(options.server);
   const base = options.server.replace(/\/+$/, '');
   return async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<unknown> {
     const response = await fetchFn(`${base}/lapi/releases${pathname}`, {

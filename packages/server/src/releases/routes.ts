@@ -3,9 +3,16 @@
  * for CI holding the deploy token (ATRIUM_DEPLOY_TOKEN, sent as `Authorization: Bearer <token>`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ReleaseError, type AppUpload, type CanaryAudience, type Release } from '@atrium/releases';
+import {
+  isModuleName,
+  MODULE_NAME_RULE,
+  ReleaseError,
+  type AppUpload,
+  type CanaryAudience,
+  type Release,
+} from '@atrium/releases';
 import { findAuth, requireRoot } from '../auth.js';
 import type { ServerContext } from '../context.js';
 import { HttpError, unauthorized } from '../errors.js';
@@ -23,6 +30,7 @@ const STATUS: Partial<Record<ReleaseError['code'], number>> = {
   'no-release': 409,
   'bad-arguments': 400,
   unchanged: 409,
+  'file-exists': 409,
 };
 
 export function toHttpError(error: ReleaseError): HttpError {
@@ -73,7 +81,7 @@ function uploadOf(body: v.InferOutput<typeof UploadSchema>): AppUpload {
 }
 
 const AppSchema = v.object({
-  app: v.pipe(v.string(), v.regex(/^@atrium\/[a-z0-9-]+$/, 'must be an @atrium/ name')),
+  app: v.pipe(v.string(), v.check(isModuleName, MODULE_NAME_RULE)),
 });
 const RollbackSchema = v.union([
   v.object({ release: v.pipe(v.string(), v.regex(/^r\d{6,}$/)) }),
@@ -105,6 +113,30 @@ function liveSummary(release: Release | null) {
       startedAt: c.startedAt,
     })),
   };
+}
+
+/**
+ * Routes that take an upload identify the caller in `onRequest`, before a byte of the body is read: an
+ * unauthenticated post of 25 MB is answered 401 at once and its connection closed rather than drained, so
+ * anonymous callers cannot make the server buffer uploads (CSRF is checked earlier still, server.ts).
+ */
+function callerFirst(ctx: ServerContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    try {
+      uploaders.set(request, await actor(ctx, request));
+    } catch (error) {
+      reply.header('connection', 'close');
+      throw error;
+    }
+  };
+}
+const uploaders = new WeakMap<FastifyRequest, string>();
+
+/** The caller `callerFirst` identified. */
+function uploader(request: FastifyRequest): string {
+  const who = uploaders.get(request);
+  if (who === undefined) throw unauthorized();
+  return who;
 }
 
 export function releaseRoutes(ctx: ServerContext) {
@@ -143,8 +175,9 @@ export function releaseRoutes(ctx: ServerContext) {
       return { data: await run(() => service.diff(a, b)) };
     });
 
-    app.post('/lapi/releases/publish', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-      const who = await actor(ctx, request);
+    const upload = { bodyLimit: UPLOAD_BODY_LIMIT, onRequest: callerFirst(ctx) };
+    app.post('/lapi/releases/publish', upload, async (request) => {
+      const who = uploader(request);
       const body = parseInput(UploadSchema, request.body);
       return changed(await run(() => service.publish(uploadOf(body), who)));
     });
@@ -161,8 +194,8 @@ export function releaseRoutes(ctx: ServerContext) {
       );
     });
 
-    app.post('/lapi/releases/canary', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-      const who = await actor(ctx, request);
+    app.post('/lapi/releases/canary', upload, async (request) => {
+      const who = uploader(request);
       const body = parseInput(CanarySchema, request.body);
       const candidate = body.upload ? uploadOf(body.upload) : body.version;
       if (candidate === undefined)
