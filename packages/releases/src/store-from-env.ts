@@ -5,7 +5,12 @@
  * quick connection attempts, then the command is refused with the store's "unavailable" message.
  */
 import { Redis } from 'ioredis';
-import { assetsConfigFromEnv, createAssetStore, describeAssets } from './assets-config.js';
+import {
+  assetsConfigFromEnv,
+  createAssetStore,
+  createDurableHistory,
+  describeAssets,
+} from './assets-config.js';
 import { createFileReleaseStore, releasesDirFromEnv } from './file-store.js';
 import { createRedisReleaseStore } from './redis-store.js';
 import type { ReleaseStore } from './store.js';
@@ -33,7 +38,9 @@ export function releaseStoreFromEnv(
   });
   redis.on('error', () => undefined); // each refused command says it
   return {
-    store: createRedisReleaseStore(redis, assets, `releases in Redis, ${describeAssets(config, dir)}`),
+    store: createRedisReleaseStore(redis, assets, `releases in Redis, ${describeAssets(config, dir)}`, {
+      history: createDurableHistory(config, dir),
+    }),
     close: () => redis.disconnect(),
   };
 }
