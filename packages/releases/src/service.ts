@@ -258,26 +258,14 @@ export function createReleaseService(options: ReleaseServiceOptions) {
         source = to;
         if (!target) throw new ReleaseError('not-found', `release ${to} has no module ${app}`);
       } else {
-        // A version a rollback already moved away from is never the way back: rolling back twice goes
-        // further back, or is refused, rather than serving the version people rolled back from.
-        const rolledBackFrom = new Set<string>();
         for await (const release of chain()) {
-          const { change } = release;
-          if (change.kind === 'rollback' && change.app === app && change.from)
-            rolledBackFrom.add(change.from);
           const mod = release.modules[app];
-          if (mod && mod.integrity !== liveMod.integrity && !rolledBackFrom.has(mod.version)) {
+          if (mod && mod.integrity !== liveMod.integrity) {
             target = mod;
             source = release.id;
             break;
           }
         }
-        if (!target && rolledBackFrom.size > 0)
-          throw new ReleaseError(
-            'unchanged',
-            `${app} was already rolled back from ${[...rolledBackFrom].join(', ')} and no earlier version ` +
-              `remains: ${liveMod.version} stays live`,
-          );
         if (!target) throw new ReleaseError('not-found', `no earlier version of ${app} to roll back to`);
       }
       if (target.integrity === liveMod.integrity)
