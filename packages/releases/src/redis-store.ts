@@ -124,36 +124,42 @@ export function createRedisReleaseStore(
       const durable = new Set(await history.ids());
       for (const release of releases) if (!durable.has(release.id)) await history.put(release);
     }
+    const known = live !== null && (releases.some((r) => r.id === live) || (await get(live)) !== null);
     const multi = redis.multi();
     for (const release of missing) multi.hsetnx(RELEASE_KEYS.all, release.id, JSON.stringify(release));
-    const known = live !== null && (releases.some((r) => r.id === live) || (await get(live)) !== null);
     if (known) multi.set(RELEASE_KEYS.current, live, 'NX');
-    await reading(() => multi.exec());
-    const now = await rawCurrentId();
-    if (history && now !== null && known && now === live) await history.setCurrent(now);
-    if (known && now === live) await reading(() => redis.publish(RELEASE_KEYS.changed, now));
-    return { added: missing.length, live: now };
+    const results = await reading(() => multi.exec());
+    // SET NX answered OK: this call made `live` live (another instance may have been first).
+    const moved = known && results?.at(-1)?.[1] === 'OK';
+    if (moved) {
+      await history?.setCurrent(live);
+      await reading(() => redis.publish(RELEASE_KEYS.changed, live));
+    }
+    return { added: missing.length, live: await rawCurrentId() };
   };
 
   const recover = async (): Promise<RestoreResult | null> => {
     if (!history) return null;
     return withLock(async () => {
+      const inRedis = new Set(await ids());
       const durableIds = await history.ids();
+      // Only what Redis lacks is read: a reconnection costs a listing, not a read of every release.
       const releases: Release[] = [];
       for (const id of durableIds) {
+        if (inRedis.has(id)) continue;
         const release = await history.get(id);
         if (release) releases.push(release);
       }
       // What only Redis holds goes to the durable copy (releases made before it was kept).
       const durable = new Set(durableIds);
-      for (const id of await ids()) {
+      for (const id of inRedis) {
         if (durable.has(id)) continue;
         const release = await get(id);
         if (release) await history.put(release);
       }
-      const result = await restoreLocked(releases, await history.currentId());
-      if (result.live !== null && (await history.currentId()) !== result.live)
-        await history.setCurrent(result.live);
+      const durableLive = await history.currentId();
+      const result = await restoreLocked(releases, durableLive);
+      if (result.live !== null && durableLive !== result.live) await history.setCurrent(result.live);
       if (result.added > 0) options.onRecovered?.(result, history.description);
       return result;
     });
