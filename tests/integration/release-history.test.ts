@@ -175,6 +175,22 @@ describe('release history with the release directory as the durable store', () =
     await stop(b);
   });
 
+  it('refuses a publish it cannot keep durably, and nothing goes live', async () => {
+    await flushRedis();
+    const releasesDir = path.join(root, 'unwritable');
+    const cli = cliService({ ATRIUM_RELEASES_DIR: releasesDir });
+    const a = await start(releasesDir);
+    await initFrom(cli, baselineModules());
+    // The volume goes away under the release files (here: a plain file where their directory was).
+    await rm(path.join(releasesDir, 'releases'), { recursive: true });
+    await writeFile(path.join(releasesDir, 'releases'), '');
+    const refused = await api(a, 'POST', '/lapi/releases/publish', uploadBody(examsArea('0.9.0+lost')));
+    expect(refused.status).toBe(503);
+    expect(refused.json.error).toMatchObject({ code: 'unavailable' });
+    expect((await cli.current())?.id).toBe('r000001');
+    await stop(a);
+  });
+
   it('exports the history to a file and imports it into an empty installation', async () => {
     await flushRedis();
     const from = path.join(root, 'export-from');
