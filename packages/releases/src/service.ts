@@ -270,26 +270,30 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       }
       if (target.integrity === liveMod.integrity)
         throw new ReleaseError('unchanged', `${app} ${target.version} is already live`);
-      await requirePresent(target);
-      checkShared(target, live);
+      const chosen = target;
+      checkShared(chosen, live);
       const canaries = { ...live.canaries };
       delete canaries[app];
-      return commit(
-        live,
-        author,
-        {
-          kind: 'rollback',
-          app,
-          version: target.version,
-          from: liveMod.version,
-          ...(source ? { toRelease: source } : {}),
-          ...(target.commit ? { commit: target.commit } : {}),
-          summary: `${app} ${liveMod.version} -> ${target.version} (as in ${source})`,
-        },
-        { ...live.modules, [app]: target },
-        canaries,
-        true,
-      );
+      // From finding its files present to going live under the publish lock: gc cannot take them between.
+      return store.lock(async () => {
+        await requirePresent(chosen);
+        return commit(
+          live,
+          author,
+          {
+            kind: 'rollback',
+            app,
+            version: chosen.version,
+            from: liveMod.version,
+            ...(source ? { toRelease: source } : {}),
+            ...(chosen.commit ? { commit: chosen.commit } : {}),
+            summary: `${app} ${liveMod.version} -> ${chosen.version} (as in ${source})`,
+          },
+          { ...live.modules, [app]: chosen },
+          canaries,
+          true,
+        );
+      });
     },
 
     /** The whole platform back to an earlier release's modules (canaries end). */
@@ -308,15 +312,17 @@ export function createReleaseService(options: ReleaseServiceOptions) {
           'unchanged',
           `every module of ${live.id} is already as in ${id} (and no canary runs): nothing to roll back`,
         );
-      for (const mod of Object.values(target.modules)) await requirePresent(mod);
-      return commit(
-        live,
-        author,
-        { kind: 'rollback-release', toRelease: id, summary: `every module as in ${id}` },
-        { ...target.modules },
-        {},
-        true,
-      );
+      return store.lock(async () => {
+        for (const mod of Object.values(target.modules)) await requirePresent(mod);
+        return commit(
+          live,
+          author,
+          { kind: 'rollback-release', toRelease: id, summary: `every module as in ${id}` },
+          { ...target.modules },
+          {},
+          true,
+        );
+      });
     },
 
     /** A candidate for some users: a new upload, or a version of the app an earlier release held. */
@@ -370,9 +376,12 @@ export function createReleaseService(options: ReleaseServiceOptions) {
           'not-found',
           `no release holds ${app} ${candidate}: give the build directory instead`,
         );
-      await requirePresent(mod);
-      checkShared(mod, live);
-      return offer(mod);
+      const chosen = mod;
+      checkShared(chosen, live);
+      return store.lock(async () => {
+        await requirePresent(chosen);
+        return offer(chosen);
+      });
     },
 
     async promote(app: string, author: string): Promise<Release> {
