@@ -12,13 +12,17 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createDirectoryHistory,
+  createFileAssetStore,
+  createRedisReleaseStore,
   createReleaseService,
+  RELEASE_KEYS,
   releaseStoreFromEnv,
   s3ClientOf,
   type AssetsConfig,
   type ReleaseService,
 } from '@atrium/releases';
-import { baselineModules, examsArea, initFrom, uploadBody } from '@atrium/releases/testing';
+import { baselineModules, examsArea, initFrom, uploadBody, uploadOf } from '@atrium/releases/testing';
 import { startServer, type Running } from '@atrium/server/testing';
 import { run } from '../../scripts/release';
 import { startRedis, startS3, type RunningRedis, type RunningS3 } from '../real/index.js';
@@ -189,6 +193,33 @@ describe('release history with the release directory as the durable store', () =
     expect(refused.json.error).toMatchObject({ code: 'unavailable' });
     expect((await cli.current())?.id).toBe('r000001');
     await stop(a);
+  });
+
+  it('holds gc and publishes behind the lock in Redis, which another holder keeps until it lets go', async () => {
+    await flushRedis();
+    const releasesDir = path.join(root, 'locked');
+    const connection = new Redis(redis.url);
+    closers.push(() => connection.disconnect());
+    const store = createRedisReleaseStore(
+      connection,
+      createFileAssetStore(path.join(releasesDir, 'assets')),
+      'test',
+      { history: createDirectoryHistory(releasesDir), lockTimeoutMs: 300 },
+    );
+    const service = createReleaseService({ store });
+    await initFrom(service, baselineModules());
+    await service.publish(uploadOf(examsArea('0.2.0+lock')), 'ci');
+    // Another instance (or CLI) holds the publish lock.
+    await connection.set(RELEASE_KEYS.lock, 'someone-else', 'PX', 60_000);
+    await expect(service.gc(1)).rejects.toMatchObject({ code: 'locked' });
+    await expect(service.publish(uploadOf(examsArea('0.3.0+lock')), 'ci')).rejects.toMatchObject({
+      code: 'locked',
+    });
+    expect(await store.assets.list()).toHaveLength(3);
+    await connection.del(RELEASE_KEYS.lock);
+    expect(await service.gc(1)).toHaveLength(1);
+    // Every holder lets go: the key is gone again.
+    expect(await connection.exists(RELEASE_KEYS.lock)).toBe(0);
   });
 
   it('exports the history to a file and imports it into an empty installation', async () => {
