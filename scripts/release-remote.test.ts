@@ -75,6 +75,13 @@ describe('npm run release -- --server', () => {
     expect(await remote('diff', 'r000001', 'r000002')).toEqual([
       '@atrium/area-exams: 0.1.0+aaa -> 0.2.0+ccc',
     ]);
+
+    // Locally, --author is recorded as given; a rollback that changes nothing is refused either way.
+    await run(['rollback', '--release', 'r000002', '--author', 'bob'], local(), dir);
+    expect((await local().current())?.author).toBe('bob');
+    const again = await remote('rollback', '--release', 'r000002').catch((caught: unknown) => caught);
+    expect(again).toMatchObject({ code: 'unchanged' });
+    expect((await local().current())?.id).toBe('r000004');
   });
 
   it('refuses an author that is not one printable line, changing nothing', async () => {

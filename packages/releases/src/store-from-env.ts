@@ -1,7 +1,9 @@
 /**
  * The release store the tools use, from the environment: Redis when ATRIUM_REDIS_URL is set (the store the
  * server instances share), else the directory ATRIUM_RELEASES_DIR. Files go where ATRIUM_ASSETS says:
- * that directory's assets/ (a volume every instance mounts), or an S3 bucket. The CLI must fail, not wait, when Redis is away: a few
+ * that directory's assets/ (a volume every instance mounts), or an S3 bucket. In Redis mode the history is
+ * also kept durably in that directory or that bucket (durable-history.ts), and restored from there when Redis
+ * has lost it. The CLI must fail, not wait, when Redis is away: a few
  * quick connection attempts, then the command is refused with the store's "unavailable" message.
  */
 import { Redis } from 'ioredis';
