@@ -32,6 +32,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'integrations/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'tests/docs/**/*.test.ts',
     ],
     environment: 'node',
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Many of these tests

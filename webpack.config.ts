@@ -300,7 +300,7 @@ function systemConfig(
  * - The shell, home's area, the session and the root config's boot chunk: the login page loads and runs
  *   them while the password is typed, but their functions first run after Sign In, when the shell and home
  *   render; lazily compiled there, V8 spent about a third of the main thread's time between the click and
- *   home on screen compiling them (traced at 4x CPU, issue 17's fourteenth round). Hinted, that compile
+ *   home on screen compiling them (traced at 4x CPU). Hinted, that compile
  *   happens on a background thread as the files stream in, during the password. The login page's own
  *   modules are not hinted: each hint is about 30 B of gzip on that page, which has none to spare.
  */

@@ -1,32 +1,12 @@
 /**
- * `npm run bench` (issue 8): the performance bench. Wiring only; each measurement lives in bench/lib.
- *
- *   --quick       2 runs per cold measurement, no Lighthouse (for a busy machine)
- *   --skip-build  reuse dist/ instead of running (and timing) `npm run build`
- *   --runs N      cold runs per measurement (default 5; the median is reported)
- *   --timing-runs N  cold runs of the login page, typing and Sign In → home rows (default 9, or --runs
- *                 when that is larger; with --quick, --runs): their medians swung the most from one run of
- *                 the bench to the next, and their verdicts with them (README, issue 17)
- *   --switches N  area switches (default 200)
- *   --dist DIR    build into / serve from DIR instead of dist/ (measure a build of your own while others
- *                 rebuild dist/ in the same tree)
- *   --load        only the load figure (bench/lib/load.ts): autocannon against one instance and two sharing
- *                 Redis, --duration seconds per target (default 10), --connections N (default 200)
- *   --slow-clients  only the slow-client check (bench/lib/slow-clients.ts, issue 19): --connections N
- *                 slow-body connections (default 2000) against a server whose request timeout is
- *                 --request-timeout ms (default 10000); needs a build in --dist
- *   --legacy-php  only issue 13's rows (bench/lib/legacy-php.ts): a real PHP page served by php-fpm behind
- *                 nginx, embedding the widgets through integrations/php; --runs, --quick (no Lighthouse) and
- *                 --dist apply; needs a build in --dist; replaces those rows in bench/results.json
- *   --only G,G    only these groups of rows (the full bench is long): build, login, typing, home, switch,
- *                 legacy (incl. the real PHP page), lighthouse. Without `build` the build is neither run nor timed (dist/ is reused).
- *   --lighthouse-pages P,P  which pages Lighthouse runs on: login, home, legacy (default all three)
- *   --lighthouse-runs N  Lighthouse runs per page (default 3; the median of each figure is reported)
+ * `npm run bench`: the performance bench. Wiring only; each measurement lives in bench/lib. Its flags and
+ * what each does are OPTION_HELP below (`npm run bench -- --help` prints them); docs/performance.md says
+ * what each row means.
  *
  * Writes bench/results.json (the table and every raw run; a run with --only writes
  * bench/results-partial.json instead, so a partial run never hides a full one) and prints the table.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +30,7 @@ import type { LoginToHomePhases } from './lib/login-home';
 import { measureLoginLoad } from './lib/login-page';
 import type { LoginLoad } from './lib/login-page';
 import { markdownTable, textTable, writeResults } from './lib/report';
+import { PERFORMANCE_DOC, readResults, reportedDoc } from './lib/performance-doc';
 import { buildRows } from './lib/rows';
 import { median } from './lib/stats';
 import { measureSlowClients, slowClientTable } from './lib/slow-clients';
@@ -110,6 +91,9 @@ interface Flags {
   lighthouseRuns: number;
   slowClients: SlowClientFlags | null;
   legacyPhp: boolean;
+  /** --report: write docs/performance.md's run section from bench/results.json, measure nothing. */
+  report: boolean;
+  help: boolean;
   quick: boolean;
   skipBuild: boolean;
   runs: number;
@@ -118,28 +102,65 @@ interface Flags {
   distDir: string;
 }
 
+/** Every flag the bench takes (node:util's parseArgs refuses any other). */
+const OPTIONS = {
+  quick: { type: 'boolean', default: false },
+  'skip-build': { type: 'boolean', default: false },
+  runs: { type: 'string' },
+  'timing-runs': { type: 'string' },
+  switches: { type: 'string', default: '200' },
+  dist: { type: 'string', default: path.join(ROOT, 'dist') },
+  only: { type: 'string' },
+  'lighthouse-pages': { type: 'string' },
+  'lighthouse-runs': { type: 'string' },
+  load: { type: 'boolean', default: false },
+  duration: { type: 'string', default: '10' },
+  // --load: concurrent connections (default 200); --slow-clients: connections held (default 2000).
+  connections: { type: 'string' },
+  'slow-clients': { type: 'boolean', default: false },
+  'request-timeout': { type: 'string', default: '10000' },
+  'legacy-php': { type: 'boolean', default: false },
+  report: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
+/** What each flag does; typed by OPTIONS, so a flag cannot be added without its line. */
+const OPTION_HELP: Record<keyof typeof OPTIONS, string> = {
+  quick: '2 runs per cold measurement, no Lighthouse (for a busy machine)',
+  'skip-build': 'reuse dist/ instead of running (and timing) `npm run build`',
+  runs: 'N: cold runs per measurement (default 5; the median is reported)',
+  'timing-runs':
+    'N: cold runs of the login page, typing and Sign In → home rows (default 9, or --runs when larger; with --quick, --runs): their medians swing most between runs',
+  switches: 'N: area switches (default 200)',
+  dist: 'DIR: build into / serve from DIR instead of dist/',
+  only: `G,G: only these groups of rows (${GROUPS.join(', ')}); writes bench/results-partial.json. Without build the build is neither run nor timed`,
+  'lighthouse-pages': `P,P: the pages Lighthouse runs on (${LIGHTHOUSE_PAGES.join(', ')}; default all)`,
+  'lighthouse-runs': `N: Lighthouse runs per page (default ${LIGHTHOUSE_RUNS}; each figure is their median)`,
+  load: 'only the load figure: autocannon against one instance and two sharing Redis (writes bench/load-results.json)',
+  duration: 'S: --load seconds per target (default 10)',
+  connections:
+    'N: --load concurrent connections (default 200); --slow-clients connections held (default 2000)',
+  'slow-clients':
+    'only the slow-client check: slow-body connections against a server with a request timeout; needs a build',
+  'request-timeout': "MS: --slow-clients: the server's request timeout (default 10000)",
+  'legacy-php':
+    'only the legacy PHP page rows (php-fpm behind nginx, the widgets through integrations/php); needs a build; replaces those rows in bench/results.json',
+  report:
+    'measure nothing: rewrite the "Latest full run" section of docs/performance.md from bench/results.json',
+  help: 'print these flags',
+};
+
+function helpText(): string {
+  const width = Math.max(...Object.keys(OPTION_HELP).map((name) => name.length)) + 4;
+  return [
+    'npm run bench -- [flags]: measures a production build; a full run writes bench/results.json.',
+    '',
+    ...Object.entries(OPTION_HELP).map(([name, text]) => `  ${`--${name}`.padEnd(width)}${text}`),
+  ].join('\n');
+}
+
 function parseFlags(argv: readonly string[]): Flags {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      load: { type: 'boolean', default: false },
-      duration: { type: 'string', default: '10' },
-      quick: { type: 'boolean', default: false },
-      'skip-build': { type: 'boolean', default: false },
-      runs: { type: 'string' },
-      'timing-runs': { type: 'string' },
-      switches: { type: 'string', default: '200' },
-      dist: { type: 'string', default: path.join(ROOT, 'dist') },
-      'slow-clients': { type: 'boolean', default: false },
-      'legacy-php': { type: 'boolean', default: false },
-      // --load: concurrent connections (default 200); --slow-clients: connections held (default 2000).
-      connections: { type: 'string' },
-      'request-timeout': { type: 'string', default: '10000' },
-      only: { type: 'string' },
-      'lighthouse-pages': { type: 'string' },
-      'lighthouse-runs': { type: 'string' },
-    },
-  });
+  const { values } = parseArgs({ args: [...argv], options: OPTIONS });
   const connections = Number(values.connections ?? (values['slow-clients'] ? 2000 : LOAD_BUDGET.connections));
   const requestTimeoutMs = Number(values['request-timeout']);
   const duration = Number(values.duration);
@@ -165,6 +186,8 @@ function parseFlags(argv: readonly string[]): Flags {
     load: values.load ? { duration, connections } : null,
     slowClients: values['slow-clients'] ? { connections, requestTimeoutMs } : null,
     legacyPhp: values['legacy-php'],
+    report: values.report,
+    help: values.help,
     groups: listFlag('only', values.only, GROUPS),
     partial: values.only !== undefined,
     lighthousePages: listFlag('lighthouse-pages', values['lighthouse-pages'], LIGHTHOUSE_PAGES),
@@ -276,7 +299,7 @@ async function slowClientsOnly(distDir: string, flags: SlowClientFlags): Promise
   if (!result.ok) process.exitCode = 1;
 }
 
-/** `--legacy-php`: issue 13's rows alone, merged into the last results.json. */
+/** `--legacy-php`: the legacy pages' rows alone, merged into the last results.json. */
 async function legacyPhpOnly(flags: Flags): Promise<void> {
   mkdirSync(WORK_DIR, { recursive: true });
   const server = await startBenchServer({ distDir: flags.distDir, dataDir: path.join(WORK_DIR, 'uploads') });
@@ -301,7 +324,7 @@ async function legacyPhpOnly(flags: Flags): Promise<void> {
 }
 
 /**
- * The typing rows (issue 17): each page's cold runs interleaved like the login loads. `floorUrl`, Atrium's
+ * The typing rows: each page's cold runs interleaved like the login loads. `floorUrl`, Atrium's
  * page with its scripts taken out, gets the typed-text measure alone: what the browser itself takes to show
  * two keys typed into that form at its first paint, the floor under Atrium's figure.
  */
@@ -351,6 +374,8 @@ async function measureTyping(
 
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
+  if (flags.help) return console.log(helpText());
+  if (flags.report) return writeReport();
   if (flags.slowClients) return slowClientsOnly(flags.distDir, flags.slowClients);
   if (flags.legacyPhp) return legacyPhpOnly(flags);
   if (flags.load) return loadOnly(flags.distDir, flags.load);
@@ -501,6 +526,14 @@ async function main(): Promise<void> {
     raw: { ...measured, loginToHomePhases, legacyPhp },
   });
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)}`);
+  if (!flags.partial) console.log('[bench] `npm run bench -- --report` writes it into docs/performance.md');
+}
+
+/** `--report`: docs/performance.md's "Latest full run" section, rewritten from bench/results.json. */
+async function writeReport(): Promise<void> {
+  const doc = readFileSync(PERFORMANCE_DOC, 'utf8');
+  writeFileSync(PERFORMANCE_DOC, await reportedDoc(doc, readResults()));
+  console.log(`[bench] wrote the latest full run into ${path.relative(ROOT, PERFORMANCE_DOC)}`);
 }
 
 main().catch((error: unknown) => {

@@ -56,12 +56,9 @@ describe('npm run build -- --app area-exams', () => {
   it('keeps the shared modules external and exports the lifecycles of an area', async () => {
     const source = await readFile(path.join(dir, 'assets', manifest.module.file), 'utf8');
     expect(source).not.toContain('react.transitional.element');
-    // What publish gets from the live React module: its export names (here, the installed package's).
-    const reactExports = Object.keys(require('react') as object);
-    const exports = await checkSystemModule(manifest.module, source, (name) =>
-      name === 'react' ? reactExports : undefined,
-    );
-    expect(exports).toMatchObject({ bootstrap: 'function', mount: 'function', unmount: 'function' });
+    // Read without running it: the lifecycles come from a call when the module runs.
+    const exports = await checkSystemModule(manifest.module, source);
+    expect(Object.keys(exports)).toEqual(expect.arrayContaining(['bootstrap', 'mount', 'unmount']));
   });
 
   it('refuses a name that is not an app', async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ReleaseError } from '@atrium/releases';
 import type { ModuleDiff, ReleaseErrorCode } from '@atrium/releases';
 import { diffLines, historyLines, listLines, type HistoryEntry, type LiveListing } from './release-format';
+import { checkServerUrl } from './release-server-url';
 
 export interface RemoteOptions {
   server: string;
@@ -42,6 +43,7 @@ export async function uploadBody(dir: string): Promise<{ manifest: unknown; file
 
 export function createRemote(options: RemoteOptions) {
   const fetchFn = options.fetchFn ?? fetch;
+  checkServerUrl(options.server);
   const base = options.server.replace(/\/+$/, '');
   return async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<unknown> {
     const response = await fetchFn(`${base}/lapi/releases${pathname}`, {

@@ -85,7 +85,7 @@ const WARM_UP_SWITCHES = 10;
  * single-spa arms two timers per lifecycle call (a warning and its timeout: 1 s and 3 s for mount and
  * unmount, 4 s for bootstrap) and lets them run out even when the call finished; each holds the parcel it
  * watches. Read right after the loop, the heap counted the last seconds' unmounted parcels (about 240 KB
- * of 200 switches' 477 KB in a heap-snapshot comparison, issue 17). Waiting until they have fired leaves
+ * of 200 switches' 477 KB in a heap-snapshot comparison). Waiting until they have fired leaves
  * what the page really keeps.
  */
 const LIFECYCLE_TIMERS_SETTLE_MS = 4_500;

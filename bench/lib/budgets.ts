@@ -1,5 +1,5 @@
 /**
- * The budgets of issues 8 and 17, in one place, each with how it is judged. The bench reports them beside the
+ * The performance budgets, in one place, each with how it is judged. The bench reports them beside the
  * measured figure; nothing here fails a build (timing budgets are never asserted in tests).
  */
 export const KB = 1024;
@@ -18,19 +18,19 @@ export const BUDGETS = {
   lighthousePerformance: 95,
   lighthouseAccessibility: 100,
   areaSwitchP95Ms: 50,
-  /** Issue 17 halved issue 8's 1024 KB. */
+  /** Half of the first budget of 1024 KB. */
   heapGrowthBytes: 512 * KB,
   listenerGrowth: 0,
   nodeGrowth: 0,
   widgetsGzipBytes: 15 * KB,
   barPaintMs: 100,
-  /** Issue 17: two characters typed the moment the field appears, shown within 0.8x the minimal React page's time. */
+  /** Two characters typed the moment the field appears, shown within 0.8x the minimal React page's time. */
   typedShownVsMinimal: 0.8,
-  /** Issue 17: worst keydown/input/pointerdown delay in the first 5 s from first paint, 4x CPU. */
+  /** Worst keydown/input/pointerdown delay in the first 5 s from first paint, 4x CPU. */
   inputDelayMs: 100,
-  /** Issue 17: Sign In click to the home h1 on screen, 4x CPU. */
+  /** Sign In click to the home h1 on screen, 4x CPU. */
   homeH1PaintMs: 300,
-  /** Issue 17: Lighthouse mobile budgets per page (login keeps issue 8's lighthousePerformance). */
+  /** Lighthouse mobile budgets per page (login keeps its own lighthousePerformance). */
   lighthouseHome: { performance: 98, lcpMs: 1500, tbtMs: 50 },
   lighthouseLegacy: { performance: 95, cls: 0.01 },
 } as const;

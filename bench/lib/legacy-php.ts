@@ -1,5 +1,5 @@
 /**
- * Issue 13's budgets, measured where they apply: on a real legacy PHP screen served by Debian's php-fpm
+ * The legacy pages' budgets, measured where they apply: on a real legacy PHP screen served by Debian's php-fpm
  * behind nginx (tests/real's harness), embedding the widgets through integrations/php/atrium.php with the
  * notices server-rendered, Atrium behind the same nginx under the same origin (as a university's path
  * routing does). bench/lib/legacy.ts measures Atrium's own /legacy/ page; this one measures the page an

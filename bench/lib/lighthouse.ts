@@ -88,7 +88,7 @@ const score = (value: number | null | undefined): number | null =>
 /**
  * Each target `runs` times, its figures the medians of the runs that gave one: on this host one run's
  * simulated LCP and TBT swing by a second and by hundreds of milliseconds from one run to the next on the
- * same build (README, issue 17), too much for one run's verdict to mean anything.
+ * same build (docs/performance.md), too much for one run's verdict to mean anything.
  */
 export async function runLighthouse(
   targets: readonly LighthouseTarget[],

@@ -36,7 +36,7 @@ export interface LoadRow {
   serverCpuUsPerRequest: number | null;
 }
 
-/** Issue 16's budget: index.html p99 at 200 connections on one instance, with no error. */
+/** The load budget: index.html p99 at 200 connections on one instance, with no error. */
 export const LOAD_BUDGET = { indexP99Ms: 50, connections: 200 } as const;
 
 /** Chromium's Accept-Encoding. */

@@ -1,6 +1,6 @@
 /**
  * The bench's output: one table (measure | Atrium | yardstick | minimal React | ratio | budget | verdict) printed to the
- * console and as Markdown for the README, and results.json with the table and every raw run.
+ * console and as Markdown (docs/performance.md, through --report), and results.json with the table and every raw run.
  */
 import { writeFileSync } from 'node:fs';
 import type { Verdict } from './budgets';
@@ -14,7 +14,7 @@ export interface Row {
   atrium: number | null;
   /** The login component as one bundle (bench/yardstick). */
   yardstick?: number | null;
-  /** The minimal React 19 login form (bench/minimal, issue 17). */
+  /** The minimal React 19 login form (bench/minimal). */
   minimal?: number | null;
   /** Atrium over the reference its budget names: the component yardstick unless it says minimal React. */
   ratio?: number | null;

@@ -1,6 +1,6 @@
 /**
  * Turns the raw runs into the table: medians of the cold runs, Atrium beside the yardsticks where the issues
- * compare them, and each budget of issues 8 and 17 beside the figure it applies to. Groups that were not
+ * compare them, and each budget beside the figure it applies to. Groups that were not
  * measured (`--only`) give no rows.
  */
 import type { AreaSwitchResult } from './area-switch';
@@ -102,7 +102,7 @@ function loginRows(login: BenchResults['login']): Row[] {
 /** The typed-text runs' key for Atrium's login page with its scripts taken out (the floor under its figure). */
 export const FLOOR_PAGE = 'static';
 
-/** Issue 17: typing during boot, Atrium beside both yardsticks, judged against the minimal React page. */
+/** Typing during boot, Atrium beside both yardsticks, judged against the minimal React page. */
 function typingRows(typing: NonNullable<BenchResults['typing']>): Row[] {
   /** Each page's median typed-text figure in one set of runs. */
   const shownIn = (runs: Record<string, TypedTextResult[]>) => {
@@ -302,7 +302,7 @@ const LOGIN_PAGE_PATH = '/common/login';
 const fmt = (value: number | null | undefined, unit: 'ms' | ''): string =>
   typeof value !== 'number' ? 'n/a' : unit === 'ms' ? `${Math.round(value)} ms` : value.toFixed(3);
 
-/** A Lighthouse metric with its budget (issue 17's per-page budgets), or the plain figure. */
+/** A Lighthouse metric with its budget (the per-page budgets), or the plain figure. */
 function metricRow(
   measure: string,
   value: number | null | undefined,

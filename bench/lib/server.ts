@@ -38,7 +38,7 @@ export interface BenchServerOptions {
   distDir: string;
   /** Built yardstick (index.html + bundle); served at YARDSTICK_PATH when given. */
   yardstickDir?: string;
-  /** Built minimal React yardstick (issue 17); served at MINIMAL_PATH when given. */
+  /** Built minimal React yardstick; served at MINIMAL_PATH when given. */
   minimalDir?: string;
   /** Where uploads would go: kept out of the repo's .data. */
   dataDir: string;

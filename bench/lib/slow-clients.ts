@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --slow-clients` (issue 19): slow-body clients against the real server, on loopback only.
+ * `npm run bench -- --slow-clients`: slow-body clients against the real server, on loopback only.
  *
  * The server runs in its own process (as users run it, `packages/server/src/main.ts`) with request timeouts
  * short enough for one bounded run. The bench opens up to `connections` connections that each send the

@@ -1,5 +1,5 @@
 /**
- * Typing during boot (issue 17), measured the same way on Atrium's login page and on both yardsticks, cold:
+ * Typing during boot, measured the same way on Atrium's login page and on both yardsticks, cold:
  *
  * - **typed text shown**: once the username box is on screen, a click on it and two characters typed with no
  *   delay (input events, as a person's), and the time (in the page's clock, from navigation start) the browser

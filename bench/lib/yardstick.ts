@@ -3,7 +3,7 @@
  *
  * - `component` (bench/yardstick/entry.tsx): Atrium's login component and React, so the only difference
  *   measured is the micro-frontend machinery (SystemJS, import map, single-spa, module split);
- * - `minimal` (bench/minimal/entry.tsx, issue 17): a bare React 19 form (a labelled username input and a
+ * - `minimal` (bench/minimal/entry.tsx): a bare React 19 form (a labelled username input and a
  *   Next button), the floor any React page starts from.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

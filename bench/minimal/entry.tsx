@@ -1,5 +1,5 @@
 /**
- * The second yardstick (issue 17): the smallest login form a React 19 page can be. One labelled username
+ * The second yardstick: the smallest login form a React 19 page can be. One labelled username
  * input and a Next button, rendered with react-dom/client from one production bundle; nothing of Atrium
  * (no kit, no login machine, no stylesheet). It answers "how soon can a React page echo typing at all?",
  * against which Atrium's login page is judged for keystrokes typed the moment the field appears.

@@ -1,5 +1,5 @@
 /*
- * One task per System module (issue 17), inlined by scripts/build.ts into index.html's start script (its
+ * One task per System module, inlined by scripts/build.ts into index.html's start script (its
  * MODULE_TASKS placeholder): plain ES5, as it runs before any bundle and is not compiled. A browser test
  * runs it against the real SystemJS (root-config/test/module-tasks.test.ts).
  *

@@ -56,7 +56,7 @@ export interface BootDeps {
   reportError?: (error: unknown) => void;
   /**
    * The start-up answer the page came with, taken out of it (page-start.ts), or undefined: a signed-in
-   * page the server drew (issue 17) has it, and its boot then has nothing to wait for.
+   * page the server drew has it, and its boot then has nothing to wait for.
    */
   takePageStart?: () => unknown;
 }
@@ -145,7 +145,7 @@ let landingWarmed: Promise<void> | null = null;
 /**
  * What the page will show once a boot is done, loaded and run ahead of it (warm-shell.ts): the shell's
  * module, the area at the landing path, and the api's session-call schemas the boot's first answer is
- * validated with. The login page's early start (issue 17) calls it while the user types the password, so
+ * validated with. The login page's early start calls it while the user types the password, so
  * Sign In waits on the server and the first render only (each module's body runs in a task of its own, so
  * keystrokes are handled between them); the boot asks again when it starts (a no-op then). SystemJS and a
  * location are absent outside a browser (unit tests): nothing to warm there.

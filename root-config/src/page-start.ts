@@ -1,5 +1,5 @@
 /**
- * The start-up answer a signed-in page comes with (issue 17): the server answered initialize for the
+ * The start-up answer a signed-in page comes with: the server answered initialize for the
  * session the cookie names and put the answer in the page as a JSON data block (the server's
  * html/signed-in-page.ts), so the boot starts without a request. Taken once: the element leaves the page
  * as it is read (the answer holds the access token, which lives in the api client's memory only).

@@ -128,7 +128,7 @@ test.describe('a broken import map', () => {
 });
 
 /**
- * The developer toolbar is a chunk of the shell's own (issue 17), fetched only for root and headquarters
+ * The developer toolbar is a chunk of the shell's own, fetched only for root and headquarters
  * users once their shell has rendered. Its chunk file is named `atrium-shell.<id>.<hash>.js` like the
  * shell's other chunks; these tests find it as the one asked for after a root user's home has painted.
  */
@@ -188,7 +188,7 @@ test("home's bundle failing while the password is typed: Sign In still lands on 
   request,
   baseURL,
 }) => {
-  // The login page loads the landing area ahead (issue 17); that early load failing is nobody's to see.
+  // The login page loads the landing area ahead; that early load failing is nobody's to see.
   const homeUrl = await bundleUrl(request, baseURL ?? '', '@atrium/area-home');
   let failed = 0;
   await page.route(homeUrl, (route) => {

@@ -1,5 +1,5 @@
 /**
- * The first paint (issue 8): the login page's first screen is HTML that paints before any script runs,
+ * The first paint: the login page's first screen is HTML that paints before any script runs,
  * the app takes it over without losing what was typed, and neither the login page nor the shell moves
  * content around once it is on screen (cumulative layout shift, as Lighthouse scores it).
  */

@@ -1,4 +1,4 @@
-/** The app showcase (issue 3, items 6-7): timing with page.clock, by hand, pause, narrow screens. */
+/** The app showcase (items 6-7): timing with page.clock, by hand, pause, narrow screens. */
 import { expect, test } from '@playwright/test';
 import { carouselOrder, currentSlide, openLogin } from './login-helpers';
 

@@ -1,4 +1,4 @@
-/** Lockdown mode (issue 3, item 9): only the exam app, no Forgot Username / Forgot Password / New User. */
+/** Lockdown mode (item 9): only the exam app, no Forgot Username / Forgot Password / New User. */
 import { expect, test } from '@playwright/test';
 import { startServer } from './fixtures';
 import type { RunningServer } from './fixtures';

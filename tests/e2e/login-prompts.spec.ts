@@ -1,4 +1,4 @@
-/** Forgot Username, New User and Forgot Password (issue 3, item 5; SPEC section 8 to the letter). */
+/** Forgot Username, New User and Forgot Password (item 5; SPEC section 8 to the letter). */
 import { expect, test } from '@playwright/test';
 import type { Page, Route } from '@playwright/test';
 import { UNKNOWN_ERROR, enterUsername, openLogin } from './login-helpers';

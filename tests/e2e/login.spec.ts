@@ -1,5 +1,5 @@
 /**
- * The login steps for every demo account of DESIGN.md, against the real server (issue 3, items 1-4, 10
+ * The login steps for every demo account of DESIGN.md, against the real server (items 1-4, 10
  * and "bad input"). Server failures are injected with page.route.
  */
 import { expect, test } from '@playwright/test';
@@ -274,7 +274,7 @@ test.describe('footer and page weight', () => {
   test('the login page runs no shell, area or dev toolbar code, and only prefetches the shell and home', async ({
     page,
   }) => {
-    // Issue 17: what home needs after sign-in is prefetched (fetched at idle into the cache, never run).
+    // What home needs after sign-in is prefetched (fetched at idle into the cache, never run).
     const requests: Promise<{ url: string; prefetch: boolean }>[] = [];
     page.on('request', (request) => {
       if (request.resourceType() !== 'script' && !request.url().endsWith('.js')) return;
@@ -301,7 +301,7 @@ test.describe('footer and page weight', () => {
   test('once the username is known, the shell and home are loaded ahead, and Sign In fetches no script', async ({
     page,
   }) => {
-    // Issue 17: the password step is when the login page loads what a sign-in needs next.
+    // The password step is when the login page loads what a sign-in needs next.
     const scripts: Promise<string | null>[] = [];
     page.on('request', (request) => {
       if (request.resourceType() !== 'script') return;

@@ -1,5 +1,5 @@
 /**
- * A signed-in page carries its start-up answer (issue 17: the server answers initialize for the cookie's
+ * A signed-in page carries its start-up answer (the server answers initialize for the cookie's
  * session and renders the shell from it), so its boot makes no start-up call. Tests about that call (its
  * blocking message, its failures, a backend that answers it differently) take the answer out of the page,
  * which is what a page from a server that renders none looks like (Atrium behind `--proxy`, a build without

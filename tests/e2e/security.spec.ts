@@ -68,9 +68,7 @@ test.describe('Content-Security-Policy and Trusted Types', () => {
     expect(await violations()).toEqual([]);
   });
 
-  test('Trusted Types are enforced on the legacy, SSO and request-log pages too (issue 19)', async ({
-    page,
-  }) => {
+  test('Trusted Types are enforced on the legacy, SSO and request-log pages too', async ({ page }) => {
     await signInToHome(page, 'root');
     for (const path of ['/legacy/', '/lapi/telescope/requests', '/common/login/sso/authorize?state=x']) {
       const response = await page.goto(path);
@@ -310,7 +308,7 @@ test.describe('redirects go only to this origin', () => {
     '%2f%2fevil.example',
     '../../x',
     'https://evil.example/home',
-    // Issue 19: text that looks like a path until the URL parser resolves its dot segments to `//host`.
+    // Text that looks like a path until the URL parser resolves its dot segments to `//host`.
     '/.//evil.example/phish',
     './/evil.example',
     '/a/..//evil.example',
@@ -374,7 +372,7 @@ test.describe('redirects go only to this origin', () => {
   }
 });
 
-test.describe('sign-out ends the session even when the logout call fails (issue 19)', () => {
+test.describe('sign-out ends the session even when the logout call fails', () => {
   test('the user does not stay signed in, and the old session ends on the server', async ({
     page,
     baseURL,

@@ -1,5 +1,5 @@
 /**
- * The application shell end to end (issue 4): routes and guards per demo account, the parcel error card
+ * The application shell end to end: routes and guards per demo account, the parcel error card
  * and its Retry, unsaved changes in both directions, cross-tab logout, updates, modes, and axe.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -1,5 +1,5 @@
 /**
- * Typing shows at once (issue 17): a focused field's caret is a compositor layer of its own in Chromium, and
+ * Typing shows at once: a focused field's caret is a compositor layer of its own in Chromium, and
  * whatever is painted after it in the page goes into a new layer above it. With the field in the page's
  * flow that was the rest of the page, one viewport-sized layer rastered afresh before the first letter
  * could show (about 250 ms at 4x CPU). The kit paints its fields above the flow (kit.css), so that layer

@@ -1,5 +1,5 @@
 /**
- * Record a support video end to end (issue 6; SPEC sections 2, 3, 7, 8, 9) in Debian's Chromium, against
+ * Record a support video end to end (SPEC sections 2, 3, 7, 8, 9) in Debian's Chromium, against
  * the real server. Chromium records its own tab without a picker (--auto-accept-this-tab-capture), so the
  * real getDisplayMedia + MediaRecorder path runs; what the server stored is checked through its listing
  * endpoint and on disk.

@@ -575,7 +575,7 @@ describe('access token and stateful headers', () => {
     expect(api.transport.statefulHeaders()).toEqual({ company: null, school: null });
   });
 
-  it('swapCompany always sends X-Atrium-Company, the server’s proof it came from Atrium (issue 19)', async () => {
+  it('swapCompany always sends X-Atrium-Company, the server’s proof it came from Atrium', async () => {
     const school = { sis_school_id: 12, company_id: 4, abbreviation: 'su', name_with_ids: 'South (12)' };
     const { api, calls } = client(json({ success: true, school }));
     await api.swapCompany({ current_company_id: 4, sis_school_id: 12 });
@@ -658,7 +658,7 @@ describe('calls on another origin than the page (widgets on a legacy host)', () 
   });
 });
 
-describe('a sign-out the server never heard (issue 19)', () => {
+describe('a sign-out the server never heard', () => {
   const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 
   it('is finished before the next initialize, which then finds no session', async () => {

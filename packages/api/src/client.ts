@@ -234,7 +234,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return start;
     },
     /**
-     * The start-up answer the page itself came with (a signed-in page the server drew, issue 17), for the
+     * The start-up answer the page itself came with (a signed-in page the server drew), for the
      * next `initialize()`, like a sign-in's: taken once, validated when used, ignored while a sign-out is
      * pending.
      */

@@ -1,5 +1,5 @@
 /**
- * A sign-out the server never heard about (issue 19): the logout call failed, so the HttpOnly session
+ * A sign-out the server never heard about: the logout call failed, so the HttpOnly session
  * cookie, which no script can clear, still names a live session. The browser remembers that the user asked
  * to leave (in localStorage, because the cookie is shared by every tab) until the server confirms a sign-out
  * or a new sign-in replaces the session; until then no page starts with the old session.

@@ -68,7 +68,7 @@ describe('toSafeSameOriginUrl rejects', () => {
     expect(toSafeSameOriginUrl(target, ORIGIN)).toBeNull();
   });
 
-  // Issue 19: forms that pass every textual test and only become `//host` once the parser resolves them.
+  // Forms that pass every textual test and only become `//host` once the parser resolves them.
   it.each([
     ['dot segment then //', '/.//evil.example/phish'],
     ['relative dot then //', './/evil.example'],

@@ -78,7 +78,7 @@ export type ExternalStartResponse = v.InferOutput<typeof ExternalStartResponseSc
 /**
  * Answer to `login` and `external_complete`; the session cookie is set by the same response. A successful
  * one also carries `initialize`: the answer the new session's initialize call would give, so the page that
- * signed in starts its session without asking again (issue 17). Its schema lives in the session chunk,
+ * signed in starts its session without asking again. Its schema lives in the session chunk,
  * which the login page does not load up front: the client validates it in full when the boot takes it.
  */
 export const LoginResponseSchema = v.object({

@@ -96,7 +96,7 @@ export const InitializeResponseSchema = v.object({
   legacy_redirect: v.nullable(v.string()),
   system_notifications: v.array(SystemNotificationSchema),
   /**
-   * Atrium's backend only (issue 17): legacy_initialize's answer for the session values a page sends it
+   * Atrium's backend only: legacy_initialize's answer for the session values a page sends it
    * next (initialize's own: user_id, sis_school_id, company_id, current_term_name), merged already. The
    * client uses it for that call when it holds every value sent, and asks otherwise (a backend that does
    * not carry it, a Retry); validated as that call's answer when it is used.

@@ -37,7 +37,7 @@ const VIDEO_MIMETYPE =
 
 export const UploadUrlRequestSchema = v.object({
   // A media type as MediaRecorder names it (`video/webm;codecs=vp9,opus`): at most two short parameters,
-  // never kilobytes of them (issue 19).
+  // never kilobytes of them.
   mimetype: v.pipe(v.string(), v.maxLength(MAX_MIMETYPE_LENGTH), v.regex(VIDEO_MIMETYPE)),
   size: v.pipe(v.number(), v.integer(), v.minValue(1)),
   ext: v.picklist(['webm', 'mp4']),

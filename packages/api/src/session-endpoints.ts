@@ -102,7 +102,7 @@ export async function swapCompany(
     {},
     callOptions,
     { current_company_id: current, sis_school_id: String(req.sis_school_id), no_redirect: '1' },
-    // The server's proof that Atrium's own script sent this state-changing GET (issue 19): the stateful
+    // The server's proof that Atrium's own script sent this state-changing GET: the stateful
     // company header, or the chosen company when none is set yet.
     { 'X-Atrium-Company': current },
   )) as { success: boolean; school: School };

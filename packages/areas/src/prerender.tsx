@@ -1,5 +1,5 @@
 /**
- * The areas a server can draw for a signed-in page's first screen (the shell's prerender, issue 17): those
+ * The areas a server can draw for a signed-in page's first screen (the shell's prerender): those
  * whose first render needs nothing but the session the page starts with. Home, the launcher most visits
  * start on, is one; an area that loads data of its own first shows its loading state, which the shell's
  * outlet draws better itself, so it is left out (null: the outlet stays empty until the area mounts).

@@ -9,11 +9,11 @@
  * - one error boundary that keeps a render error inside the app and offers Retry (the `fallback` gets a
  *   `retry` that renders the root again), and logs the error once with the app's name;
  * - `hydrate` adopts server-rendered markup in the container (hydrateRoot) instead of replacing it, as a
- *   transition: React then hydrates in slices that yield to input (the login page, issue 17), with the
+ *   transition: React then hydrates in slices that yield to input (the login page), with the
  *   user's events held back from React until the hydration's first effects have run (hold-events.ts);
  * - mount and update resolve once React has committed the tree (fallback included);
  * - a mount renders at once when the user has just acted (they are waiting for it: Sign In, an area switch),
- *   and as a transition during the page's own load (it yields to input; issue 17).
+ *   and as a transition during the page's own load (it yields to input).
  *
  * Written here rather than taken from single-spa-react (decisions.md): its 2.2 KB gzip (legacy render modes,
  * root loaders, version checks) did not fit the login page's JS budget, and this is all Atrium used of it.
@@ -172,11 +172,11 @@ export function createReactLifecycles<Props extends object = object>(
           if (userJustActed()) {
             // Now, not in a task of its own: the user is watching for this (Sign In, an area switch), and a
             // parcel mounted from its host's commit (the shell's areas) then reaches the screen in the same
-            // frame as the host, one style and layout pass for both (issue 17: Sign In to the home h1).
+            // frame as the host, one style and layout pass for both (Sign In to the home h1).
             flushSync(() => reactRoot.render(app));
           } else {
             // A mount during the page's own load: in slices that yield, so a key or a tap meanwhile is
-            // handled at once rather than after the whole first render (issue 17: the shell page's TBT).
+            // handled at once rather than after the whole first render (the shell page's TBT).
             startTransition(() => reactRoot.render(app));
           }
         }

@@ -5,7 +5,7 @@
  *
  * Why: React answers a discrete event inside a part it has not hydrated yet by hydrating that part at once,
  * in the event's own handler, and on the login page that part is the whole root (the form is in it): one
- * keydown of 100-250 ms at 4x CPU, which every key after it waited for (issue 17, worst input delay during
+ * keydown of 100-250 ms at 4x CPU, which every key after it waited for (worst input delay during
  * boot). Held back, the events find React not listening yet, as they do before the mount; what was typed is
  * in the field. The hold ends once the hydration's first effects have run, not at its commit: the app takes
  * over what the field holds there (the login's UsernameStep) and its stores subscribe there, and a key let

@@ -3,7 +3,7 @@
  * from the first render's effect. That effect runs once hydration has committed, and when a key forces the
  * hydration to finish at once (a key reaching a root still hydrating), React runs it inside that key's
  * task: the request's set-up delayed the key, and the help links waited for the whole hydration before
- * their request even left (issue 17). The first `useLoginSettings` takes the answer; later ones ask again.
+ * their request even left. The first `useLoginSettings` takes the answer; later ones ask again.
  */
 import type { LoginApi } from './deps';
 

@@ -4,7 +4,7 @@
  * the boot sequence to run after a successful sign-in.
  *
  * On the served page the container holds the prerendered form (prerender.tsx): React hydrates it rather
- * than replacing it (issue 17). Hydration is a transition, so it runs in slices that let keystrokes through
+ * than replacing it. Hydration is a transition, so it runs in slices that let keystrokes through
  * (a keystroke that needs the form live hydrates the rest at once), the field the user is typing into is
  * never swapped, and what they typed is taken over by UsernameStep. Elsewhere (a build without the
  * prerendered form, an in-app navigation) the app renders from scratch.
@@ -31,10 +31,10 @@ const asAppProps = (props: LoginProps) => props as LoginProps & AppProps;
 
 /**
  * A sign-out whose logout call failed (the shell sent the user here anyway) is finished once the login page
- * has loaded, so the old session ends on the server too, for legacy pages and the request log (issue 19).
+ * has loaded, so the old session ends on the server too, for legacy pages and the request log.
  * Not awaited: the page must not wait on a server that may be unreachable. In an idle moment rather than
  * now: its check is the page's first localStorage read, about 20 ms at 4x CPU, which would otherwise join
- * the mount's task while the user may be typing (issue 17). A sign-in meanwhile clears it (api's signIn).
+ * the mount's task while the user may be typing. A sign-in meanwhile clears it (api's signIn).
  */
 export async function bootstrap(props: LoginProps): Promise<void> {
   // Before hydration, not from the first render's effect (early-settings.ts).

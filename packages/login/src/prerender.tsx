@@ -1,11 +1,11 @@
 /**
  * The login page's first screen as plain HTML, rendered once at build time (scripts/prerender-login.ts) and
  * sent in every /common/login response, so the page paints its real frame before any script has run
- * (issue 8: first paint close to a static page's, no layout shift when React takes over).
+ * (first paint close to a static page's, no layout shift when React takes over).
  *
  * It is the app's own first render: `LoginApp` with dependencies that do nothing, so the markup is what
  * React's first commit produces in the browser (settings still loading: no help links, footer links without
- * addresses). The mount (lifecycles.tsx) hydrates it (issue 17): the painted form becomes the live one
+ * addresses). The mount (lifecycles.tsx) hydrates it: the painted form becomes the live one
  * without being replaced, what the user typed meanwhile stays in the field, and React's hydration yields
  * to input instead of rendering the whole form in one task. Hence renderToString, whose markup carries
  * what hydration needs (text separators), rather than renderToStaticMarkup.

@@ -5,17 +5,18 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ReleaseError } from './errors.js';
-import { inspectSystemModule, SystemModuleError } from './system-module.js';
+import { FILE_NAME_RULE, isFileName, isModuleName, MODULE_NAME_RULE } from './names.js';
+import { describeValue, readSystemModule, SystemModuleError, type ExportValue } from './system-module.js';
 import type { AppManifest, ModuleKind, Release, ReleaseModule } from './types.js';
 
 const FileSchema = v.object({
-  file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'is not a plain file name')),
+  file: v.pipe(v.string(), v.check(isFileName, `is not a file name a release can hold: ${FILE_NAME_RULE}`)),
   integrity: v.pipe(v.string(), v.regex(/^sha(256|384|512)-[A-Za-z0-9+/]+=*$/, 'is not an SRI hash')),
   bytes: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
 const ModuleSchema = v.object({
-  name: v.pipe(v.string(), v.regex(/^(@atrium\/[a-z0-9-]+|[a-z][a-z0-9/-]*)$/, 'is not an import-map name')),
+  name: v.pipe(v.string(), v.check(isModuleName, `is not an import-map name: ${MODULE_NAME_RULE}`)),
   kind: v.picklist(['vendor', 'shared', 'root-config', 'application', 'area', 'widgets']),
   version: v.pipe(v.string(), v.regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/, 'is not a version')),
   file: v.string(),
@@ -57,12 +58,51 @@ export function parseManifest(value: unknown): AppManifest {
         `the manifest of ${mod.name} loads ${file} but does not list it`,
       );
   }
-  if (mod.files.find((f) => f.file === mod.file)?.integrity !== mod.integrity)
+  if (listed.size !== mod.files.length)
+    throw new ReleaseError('bad-manifest', `the manifest of ${mod.name} lists a file twice`);
+  const integrityOf = new Map(mod.files.map((f) => [f.file, f.integrity]));
+  if (integrityOf.get(mod.file) !== mod.integrity)
     throw new ReleaseError(
       'bad-manifest',
       `the manifest of ${mod.name} gives its entry two different hashes`,
     );
+  for (const [name, chunk] of Object.entries(mod.chunks))
+    if (integrityOf.get(chunk.file) !== chunk.integrity)
+      throw new ReleaseError(
+        'bad-manifest',
+        `the manifest of ${mod.name} gives chunk ${name} (${chunk.file}) another hash than its file's`,
+      );
   return manifest;
+}
+
+/** Where the full build and `npm run build -- --app` place files: the server serves them at /assets/. */
+export const ASSETS_BASE = '/assets/';
+
+/**
+ * Every URL a release puts in the import map is one of its own verified files under the release's base:
+ * `/assets/<file>`, or where the asset store serves it (`urlOf`, object storage or a CDN). A manifest
+ * that names any other URL (another origin, another file, an HTML page) is refused.
+ */
+export function checkUrls(mod: ReleaseModule, urlOf?: (file: string) => string): void {
+  const allowed = (file: string): string[] => [`${ASSETS_BASE}${file}`, ...(urlOf ? [urlOf(file)] : [])];
+  const named: [where: string, url: string, file: string][] = [
+    ['url', mod.url, mod.file],
+    ...Object.entries(mod.chunks).map(([name, chunk]): [string, string, string] => [
+      `chunks.${name}.url`,
+      chunk.url,
+      chunk.file,
+    ]),
+  ];
+  for (const [where, url, file] of named)
+    if (!allowed(file).includes(url))
+      throw new ReleaseError(
+        'bad-manifest',
+        `${mod.name} ${mod.version}: ${where} is "${url}", but the map may name only the release's own verified files under its base: it must be ${allowed(
+          file,
+        )
+          .map((u) => `"${u}"`)
+          .join(' or ')}`,
+      );
 }
 
 function sriOf(algorithm: string, data: Buffer): string {
@@ -93,6 +133,29 @@ export async function checkFiles(
     contents.set(expected.file, data);
   }
   return contents;
+}
+
+/**
+ * Stored files never change: browsers keep them forever (immutable caching) and a rollback must restore
+ * exactly what was live. A file name already stored with other bytes is refused; one stored with the
+ * same bytes is not written again. Returns the files still to store.
+ */
+export async function checkImmutable(
+  mod: ReleaseModule,
+  contents: ReadonlyMap<string, Buffer>,
+  readStored: (file: string) => Promise<Buffer | null>,
+): Promise<Map<string, Buffer>> {
+  const fresh = new Map<string, Buffer>();
+  for (const [file, data] of contents) {
+    const stored = await readStored(file);
+    if (!stored) fresh.set(file, data);
+    else if (!stored.equals(data))
+      throw new ReleaseError(
+        'file-exists',
+        `${mod.name} ${mod.version}: ${file} is already stored with other bytes, and stored files never change (browsers cache them for good, rollbacks restore them byte for byte): give the new build's files new names, with a content hash in each (npm run release -- pack does that)`,
+      );
+  }
+  return fresh;
 }
 
 /** The exports each kind of module must have for single-spa to run it. */
@@ -126,25 +189,50 @@ export function checkWidgetsModule(mod: ReleaseModule, source: string): void {
     );
 }
 
+/** Lifecycles single-spa calls when present, which the check then holds to the same rule. */
+export const OPTIONAL_LIFECYCLES: Record<ModuleKind, readonly string[]> = {
+  area: ['update'],
+  application: ['update', 'unload'],
+  'root-config': [],
+  shared: [],
+  vendor: [],
+  widgets: [],
+};
+
+/** The largest entry the check reads (characters); budgets keep real ones far below. */
+export const MAX_ENTRY_CHARS = 4 * 1024 * 1024;
+
 /**
  * The entry is a System module whose dependencies are the manifest's, exporting the lifecycles its kind
- * needs (loaded in Node with stand-ins: system-module.ts). A shared module must keep every export the live
- * version has, since apps built against the live one import them.
+ * needs, each a function or an array of functions as single-spa accepts them. It is read, never run
+ * (system-module.ts): uploaded code must not execute in the server or the CLI. A shared module must keep
+ * every export the live version has, since apps built against the live one import them.
  */
 export async function checkSystemModule(
   mod: ReleaseModule,
   source: string,
-  dependencyExports: (name: string) => readonly string[] | undefined,
   liveExports?: readonly string[],
-): Promise<Record<string, string>> {
+): Promise<Record<string, ExportValue>> {
+  const at = `${mod.name} ${mod.version}: ${mod.file}`;
+  // Parsing is linear but not free, and it runs in the server: far above any budgeted module's entry.
+  if (source.length > MAX_ENTRY_CHARS)
+    throw new ReleaseError(
+      'over-budget',
+      `${at} is ${(source.length / 1024 / 1024).toFixed(1)} MB: an entry over ${MAX_ENTRY_CHARS / 1024 / 1024} MB is not read`,
+    );
   let info;
   try {
-    info = await inspectSystemModule(source, { dependencyExports });
+    info = readSystemModule(source);
   } catch (error) {
-    const reason = error instanceof SystemModuleError ? error.message : String(error);
+    if (error instanceof SystemModuleError)
+      throw new ReleaseError('not-system-module', `${at} is not a System module: ${error.message}`);
+    // The parser or the scope analysis ran out of stack: nesting no System build has.
+    if (error instanceof RangeError)
+      throw new ReleaseError('not-system-module', `${at} is nested too deeply to be read`);
+    // Anything else the reader trips on is refused too: an upload is never let through unread.
     throw new ReleaseError(
       'not-system-module',
-      `${mod.name} ${mod.version}: ${mod.file} is not a System module: ${reason}`,
+      `${at} could not be read: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   if (JSON.stringify([...info.deps].sort()) !== JSON.stringify([...mod.deps].sort()))
@@ -152,17 +240,30 @@ export async function checkSystemModule(
       'bad-manifest',
       `${mod.name} ${mod.version}: the module imports ${info.deps.join(', ') || 'nothing'}, the manifest says ${mod.deps.join(', ') || 'nothing'}`,
     );
-  const missing = REQUIRED_LIFECYCLES[mod.kind].filter((name) => info.exports[name] !== 'function');
+  const unread =
+    info.unread.length > 0
+      ? `; what the check could not read without running it: ${info.unread.join('; ')}`
+      : '';
+  const required = REQUIRED_LIFECYCLES[mod.kind];
+  const missing = required.filter((name) => !Object.hasOwn(info.exports, name));
   if (missing.length > 0)
     throw new ReleaseError(
       'missing-lifecycles',
-      `${mod.name} ${mod.version} does not export the single-spa lifecycle${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (a${mod.kind === 'area' ? 'n area' : 'n ' + mod.kind} needs ${REQUIRED_LIFECYCLES[mod.kind].join(', ')})`,
+      `${mod.name} ${mod.version} does not export the single-spa lifecycle${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (a${mod.kind === 'area' ? 'n area' : 'n ' + mod.kind} needs ${required.join(', ')}${OPTIONAL_LIFECYCLES[mod.kind].length ? `; ${OPTIONAL_LIFECYCLES[mod.kind].join(', ')} optional` : ''})${unread}`,
     );
-  const dropped = (liveExports ?? []).filter((name) => !(name in info.exports));
+  for (const name of [...required, ...OPTIONAL_LIFECYCLES[mod.kind]]) {
+    const value = info.exports[name];
+    if (value?.kind === 'other')
+      throw new ReleaseError(
+        'missing-lifecycles',
+        `${mod.name} ${mod.version} exports ${name} as ${describeValue(value)}: a single-spa lifecycle is a function or an array of functions`,
+      );
+  }
+  const dropped = (liveExports ?? []).filter((name) => !Object.hasOwn(info.exports, name));
   if (dropped.length > 0)
     throw new ReleaseError(
       'missing-exports',
-      `${mod.name} ${mod.version} no longer exports ${dropped.join(', ')}, which the live version exports and apps import`,
+      `${mod.name} ${mod.version} no longer exports ${dropped.join(', ')}, which the live version exports and apps import${unread}`,
     );
   return info.exports;
 }

@@ -3,6 +3,7 @@ export type ReleaseErrorCode =
   | 'bad-manifest'
   | 'missing-file'
   | 'integrity-mismatch'
+  | 'file-exists'
   | 'truncated-file'
   | 'not-system-module'
   | 'missing-lifecycles'

@@ -49,8 +49,16 @@ export {
   SIZE_BUDGETS,
   WIDGET_TAGS,
 } from './checks.js';
-export { inspectSystemModule, SystemModuleError } from './system-module.js';
-export type { SystemModuleInfo } from './system-module.js';
+export { readSystemModule, SystemModuleError, ES_MODULE_FIX } from './system-module.js';
+export {
+  checkPublishName,
+  FILE_NAME_RULE,
+  isFileName,
+  isModuleName,
+  MODULE_NAME_RULE,
+  OUTSIDE_NAME_RULE,
+} from './names.js';
+export type { ExportValue, SystemModuleInfo } from './system-module.js';
 export type { AssetStore, ReleaseStore, RestoreResult } from './store.js';
 export {
   createDirectoryHistory,

@@ -6,14 +6,17 @@
 import { gzipSync } from 'node:zlib';
 import {
   checkFiles,
+  checkImmutable,
   checkShared,
   checkSize,
   checkSystemModule,
+  checkUrls,
   checkWidgetsModule,
   parseManifest,
 } from './checks.js';
 import { ReleaseError } from './errors.js';
-import { inspectSystemModule } from './system-module.js';
+import { checkPublishName } from './names.js';
+import { readSystemModule } from './system-module.js';
 import { diffReleases, filesOf, nextReleaseId, nextStamp } from './model.js';
 import type { ModuleDiff } from './model.js';
 import { backupOf, parseBackup, type ReleaseBackup } from './backup.js';
@@ -87,9 +90,11 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       let names: readonly string[] | undefined;
       if (data) {
         try {
-          names = Object.keys((await inspectSystemModule(data.toString('utf8'))).exports);
+          const info = readSystemModule(data.toString('utf8'));
+          // Only a complete reading can say which names a new version must keep.
+          names = info.unread.length === 0 ? Object.keys(info.exports) : undefined;
         } catch {
-          names = undefined; // a vendor module that needs a real DOM: its importers get plain stand-ins
+          names = undefined;
         }
       }
       exportCache.set(mod.integrity, names);
@@ -104,6 +109,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
         'not-publishable',
         `${mod.name} is a ${mod.kind} module: it ships with a full build only`,
       );
+    checkPublishName(mod, live);
+    checkUrls(mod, store.assets.urlOf?.bind(store.assets));
     const contents = await checkFiles(mod, read);
     // Sizes from the verified bytes, not from what the manifest claims.
     let gzipBytes = 0;
@@ -115,15 +122,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       checkWidgetsModule(mod, contents.get(mod.file)!.toString('utf8'));
       return { ...mod, size: { bytes: mod.size.bytes, gzipBytes } };
     }
-    const depExports = new Map<string, readonly string[] | undefined>();
-    for (const dep of mod.deps) depExports.set(dep, await exportsOf(live?.modules[dep]));
     const liveSelf = mod.kind === 'shared' ? await exportsOf(live?.modules[mod.name]) : undefined;
-    await checkSystemModule(
-      mod,
-      contents.get(mod.file)!.toString('utf8'),
-      (name) => depExports.get(name),
-      liveSelf,
-    );
+    await checkSystemModule(mod, contents.get(mod.file)!.toString('utf8'), liveSelf);
     return { ...mod, size: { bytes: mod.size.bytes, gzipBytes } };
   }
 
@@ -167,7 +167,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     const mod = await checkModule(manifest.module, upload.readFile, live);
     // Only verified bytes go in, and only once every check has passed.
     const contents = await checkFiles(mod, upload.readFile);
-    for (const [file, data] of contents) await store.assets.put(file, data);
+    const fresh = await checkImmutable(mod, contents, (file) => store.assets.read(file));
+    for (const [file, data] of fresh) await store.assets.put(file, data);
     return servedFrom(mod);
   }
 

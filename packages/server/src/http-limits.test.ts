@@ -44,7 +44,7 @@ function jsonBody(raw: string): unknown {
   return JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
 }
 
-describe('slow clients are cut by Node’s own timeouts (issue 19)', () => {
+describe('slow clients are cut by Node’s own timeouts', () => {
   it('cuts a body that trickles in one byte at a time, with a 408 in the JSON error format', async () => {
     const head =
       'POST /common/login/login_actions.php HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
@@ -73,7 +73,7 @@ describe('slow clients are cut by Node’s own timeouts (issue 19)', () => {
   });
 });
 
-describe('framework-level refusals use the JSON error format (issue 19)', () => {
+describe('framework-level refusals use the JSON error format', () => {
   it('answers oversized headers with 431 JSON', async () => {
     const response = await fetch(new URL('/lapi/rpc/login/settings', server.url), {
       headers: { 'x-big': 'a'.repeat(20_000) },

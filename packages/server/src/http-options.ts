@@ -52,7 +52,7 @@ function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: F
 }
 
 /**
- * The Fastify options for the HTTP layer (issue 19): Node's own http.Server limits on slow clients (without
+ * The Fastify options for the HTTP layer: Node's own http.Server limits on slow clients (without
  * them Fastify disables the request timeout, and a client that sends one body byte every few seconds holds
  * its connection, and a file descriptor, for ever), and the JSON error format for what Node and Fastify
  * refuse before a route runs (408, 431, a malformed request or URL).

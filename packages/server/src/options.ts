@@ -47,7 +47,7 @@ export interface ServerOptions {
   sessionMaxMs?: number;
   /** Largest legacy session (`session_data`, as JSON) in bytes; 413 above it (ATRIUM_SESSION_DATA_MAX_BYTES, default 16 KB). */
   sessionDataMaxBytes?: number;
-  /** Node's limits on a slow client, in ms (issue 19): see `RequestTimeouts`. */
+  /** Node's limits on a slow client, in ms: see `RequestTimeouts`. */
   timeouts?: Partial<RequestTimeouts>;
   /** Proxy mode: how long to wait for the backend before a 504, in ms (ATRIUM_PROXY_TIMEOUT_MS, default 30 s). */
   proxyTimeoutMs?: number;
@@ -79,7 +79,7 @@ export interface ServerOptions {
 }
 
 /**
- * Node's own limits on a slow client (http.Server settings, issue 19): a request whose headers are not all
+ * Node's own limits on a slow client (http.Server settings): a request whose headers are not all
  * in after `headersMs`, or which is not all in (headers and body) after `requestMs`, is cut with a 408 and
  * its socket closed; an idle keep-alive connection closes after `keepAliveMs`. Node checks for expired
  * requests every `checkIntervalMs`. `requestMs` bounds video uploads too (one PUT): raise it when videos

@@ -5,7 +5,7 @@ import { Client, ErrorSchema, startServer, type Running } from './test-helpers.j
 
 const TRUSTED_TYPES = "require-trusted-types-for 'script'";
 
-describe('security headers on every answer (issue 19)', () => {
+describe('security headers on every answer', () => {
   let server: Running;
   beforeAll(async () => {
     server = await startServer({ loginRateLimit: 1000 });
@@ -80,7 +80,7 @@ async function startBackend(): Promise<{ url: string; close(): Promise<void> }> 
   };
 }
 
-describe('proxy mode (issue 19)', () => {
+describe('proxy mode', () => {
   let backend: Awaited<ReturnType<typeof startBackend>>;
   let proxy: Running;
   beforeAll(async () => {

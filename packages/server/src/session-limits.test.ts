@@ -11,7 +11,7 @@ function newKeys(round: number, count: number): Record<string, string> {
   return Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${round}-${i}`, 'x'.repeat(90)]));
 }
 
-describe('the legacy session has a size cap (issue 19)', () => {
+describe('the legacy session has a size cap', () => {
   let server: Running;
   beforeAll(async () => {
     server = await startServer({ loginRateLimit: 1000, sessionDataMaxBytes: 4096 });
@@ -78,7 +78,7 @@ describe('start-up values over the legacy session cap', () => {
   });
 });
 
-describe('sessions end (issue 19)', () => {
+describe('sessions end', () => {
   let server: Running;
   let clock = 1_700_000_000_000;
   beforeAll(async () => {

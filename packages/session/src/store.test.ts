@@ -261,7 +261,7 @@ describe('sign out, reset and other tabs', () => {
   });
 });
 
-describe('per-user tab data (issue 19)', () => {
+describe('per-user tab data', () => {
   it('goes at sign-out, here and in the other tabs; other keys stay', async () => {
     const [a, b] = fakeChannelPair();
     const storageA = new MemoryStorage();

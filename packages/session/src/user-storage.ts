@@ -1,7 +1,7 @@
 /**
  * Tab storage that belongs to whoever is signed in (the profile notes, "Only you see these notes"): every
- * key under `USER_DATA_PREFIX`. It goes at sign-out, so the next person to use the tab finds none of it
- * (issue 19). Apps that keep per-user things in sessionStorage name their keys with `userDataKey`.
+ * key under `USER_DATA_PREFIX`. It goes at sign-out, so the next person to use the tab finds none of it.
+ * Apps that keep per-user things in sessionStorage name their keys with `userDataKey`.
  */
 import type { SessionStorageLike } from './store.js';
 

@@ -23,7 +23,7 @@ const lifecycles = createReactLifecycles<ShellProps>({
 
 /**
  * Under Trusted Types every HTML sink needs the sanitiser: the page's one sanitiser (the notification bar's)
- * is handed to the page's policy as soon as it is there. Not awaited (issue 17: the first screen does not
+ * is handed to the page's policy as soon as it is there. Not awaited (the first screen does not
  * wait for it): where the browser has no HTML Sanitizer API it is DOMPurify's chunk, and nothing in the
  * shell writes HTML to a sink meanwhile (the notification bar builds nodes, and loads the sanitiser itself
  * before it shows a rich message). Until then the policy refuses HTML: never shown raw. A failure is logged.

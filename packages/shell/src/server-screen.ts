@@ -1,5 +1,5 @@
 /**
- * A signed-in page the server rendered (issue 17; the server's html/signed-in-page.ts): the shell's
+ * A signed-in page the server rendered (the server's html/signed-in-page.ts): the shell's
  * container arrives with the shell's markup in it, marked, and a stylesheet with every rule that markup
  * uses, inline. The shell hydrates that markup (index.ts) and the route's area its own part (AreaParcel);
  * once the area has mounted, or something else stands in its place, the app has adopted every stylesheet

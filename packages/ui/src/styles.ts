@@ -48,7 +48,7 @@ function entriesFor(root: StyleRoot): Map<string, AdoptedEntry> {
 }
 
 /**
- * Parses `cssText` for `doc` now, without adopting it: an early start (issue 17) moves the parse out of the
+ * Parses `cssText` for `doc` now, without adopting it: an early start moves the parse out of the
  * render that first adopts it.
  */
 export function prepareStyles(cssText: string, doc: Document = document): void {

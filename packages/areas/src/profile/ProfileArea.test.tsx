@@ -67,7 +67,7 @@ describe('profile', () => {
     );
   });
 
-  it('forgets the notes at sign-out: the next person in this tab sees none (issue 19)', async () => {
+  it('forgets the notes at sign-out: the next person in this tab sees none', async () => {
     const user = userEvent.setup();
     session.setState({ sis: sampleSis() });
     const { unmount } = renderArea(<ProfileArea />);

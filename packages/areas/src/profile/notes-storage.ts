@@ -9,7 +9,7 @@ export interface NotesStorage {
   save(userId: number, notes: string): void;
 }
 
-// Under the session's per-user prefix: sign-out clears them from the tab (issue 19).
+// Under the session's per-user prefix: sign-out clears them from the tab.
 export const notesKey = (userId: number) => userDataKey(`profile-notes:${userId}`);
 const keyOf = notesKey;
 

@@ -20,7 +20,7 @@ export interface ShowcaseProps {
  */
 /**
  * Memoised: the form's state changes on every keystroke, and re-rendering the showcase with it would make
- * each keystroke's task several times longer on a slow CPU (issue 17).
+ * each keystroke's task several times longer on a slow CPU.
  */
 export const Showcase = memo(function Showcase({ carousel, id, onClose, backRef }: ShowcaseProps) {
   const state = useStore(carousel.store);

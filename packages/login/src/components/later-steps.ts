@@ -1,7 +1,7 @@
 /**
  * What the first screen of the login page does not show: the organisation and password steps, the external
  * sign-in panel and the prompt dialogs. One async chunk (webpack, under the @atrium/login System module),
- * so the cold page does not download or parse them (issue 8, login JS budget); `prefetchLaterSteps` starts
+ * so the cold page does not download or parse them (login JS budget); `prefetchLaterSteps` starts
  * the download on the first sign of intent, so by the time a step or a dialog shows it is usually there.
  */
 import { lazy } from 'react';

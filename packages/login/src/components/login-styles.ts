@@ -1,7 +1,7 @@
 /**
  * The login page's stylesheet. The server sends it inline with the prerendered first screen
  * (`<style data-atrium-login-frame>`, see prerender.tsx), so the app does not carry it: that would be the
- * same 1.2 KB (gzip) twice on the page with the tightest byte budget (issue 8). The app adopts that text as
+ * same 1.2 KB (gzip) twice on the page with the tightest byte budget. The app adopts that text as
  * a constructable sheet (after the kit's, so the page's rules win over the kit's as they did when both were
  * adopted; an inline <style> comes before every adopted sheet) and the mount then removes the element.
  * Only a login mounted without that page (a build without a login frame, an in-app navigation from the

@@ -50,7 +50,7 @@ export function useLoginSettings(api: Pick<LoginApi, 'loginSettings'>): Settings
     const controller = new AbortController();
     api.loginSettings({ signal: controller.signal }).then(
       // A transition: what the settings add (help links, footer addresses, the showcase's apps) renders in
-      // slices that yield to typing, instead of in one task while the user may be typing (issue 17).
+      // slices that yield to typing, instead of in one task while the user may be typing.
       (settings) => startTransition(() => setView(toSettingsView(settings))),
       () => {
         if (!controller.signal.aborted) setView(FAILED);

@@ -183,7 +183,7 @@ export const HOME_AREA_MODULE = areaModuleName('home');
 
 /**
  * What the page needs after a sign-in that the login page did not load: the shell page's modules and boot
- * chunks, and the home area. The login page prefetches them (issue 17): a Sign In click then finds them in
+ * chunks, and the home area. The login page prefetches them: a Sign In click then finds them in
  * the HTTP cache instead of fetching boot chunk, session, shell and area one after the other.
  */
 export function afterSignInEntries(files: Pick<DistFiles, 'importMap' | 'preloads'>): PreloadEntry[] {
@@ -231,7 +231,7 @@ export interface RenderIndexOptions {
   login: boolean;
   /**
    * The home page (/home), where most visits start: its area's module is preloaded with the shell's, so
-   * the first screen does not wait for the shell to ask for it (issue 17). Other routes' areas are the
+   * the first screen does not wait for the shell to ask for it. Other routes' areas are the
    * shell's route table's to choose; the boot fetches them while the session starts.
    */
   home?: boolean;

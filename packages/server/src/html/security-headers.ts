@@ -81,7 +81,7 @@ const SHELL_CSP_PARTS = (() => {
 /**
  * Server-rendered pages (legacy demo, SSO, telescope): scripts only from this origin, the widgets' loader
  * (by its hash), or with the nonce, and
- * Trusted Types enforced as on the shell's pages (issue 19). Those pages have no `default` policy: the
+ * Trusted Types enforced as on the shell's pages. Those pages have no `default` policy: the
  * widgets write HTML only through Lit's and DOMPurify's policies, the SSO script only sets textContent.
  */
 export function pageCsp(nonce?: string): string {

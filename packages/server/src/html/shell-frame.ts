@@ -1,5 +1,5 @@
 /**
- * The signed-in page's server render (issue 17), as the build bundles it: dist/shell-frame.mjs
+ * The signed-in page's server render, as the build bundles it: dist/shell-frame.mjs
  * (scripts/prerender-shell.ts), imported from the build the server serves, so a new build brings its own.
  * The server stays free of React: it only calls the bundle's two functions.
  */

@@ -1,5 +1,5 @@
 /**
- * What a signed-in page carries of its own (issue 17): the shell the server rendered for this person
+ * What a signed-in page carries of its own: the shell the server rendered for this person
  * (shell-frame.ts), in the shell's own container, which the shell hydrates; its stylesheets, until the
  * app has adopted its own; and the start-up answer it was rendered from, for the page's boot to start
  * with instead of asking (the api client's `holdStart`).

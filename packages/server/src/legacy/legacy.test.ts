@@ -129,7 +129,7 @@ describe('safeSameOriginPath', () => {
   });
 });
 
-describe('the acknowledge form never redirects off the site (issue 19)', () => {
+describe('the acknowledge form never redirects off the site', () => {
   const HOSTILE = [
     '/.//evil.example/x',
     '/a/..//evil.example',

@@ -73,7 +73,7 @@ describe('school homes', () => {
     await root.boot('root');
     const swap = await root.get(
       '/common/switch/swap_company.php?current_company_id=102&sis_school_id=1002&no_redirect=1',
-      // Atrium's api client always sends this stateful header on the swap (issue 19).
+      // Atrium's api client always sends this stateful header on the swap.
       { 'x-atrium-company': '101' },
     );
     expect(swap.status).toBe(200);
@@ -102,7 +102,7 @@ describe('the sign-in page for someone already signed in', () => {
     for (const hostile of ['%2F%2Fevil.example', 'https%3A%2F%2Fevil.example%2F', '%2Fcommon%2Flogin']) {
       expect((await client.get(`/common/login?returnUrl=${hostile}`)).headers.get('location')).toBe('/home');
     }
-    // A sign-out the browser could not tell the server about (issue 19) shows the form, which finishes it:
+    // A sign-out the browser could not tell the server about shows the form, which finishes it:
     // sending that page home would send the browser back and forth.
     const pending = await fetch(new URL('/common/login?returnUrl=%2Fhome', server.url), {
       redirect: 'manual',

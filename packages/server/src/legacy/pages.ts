@@ -12,7 +12,7 @@ import { HOME_PATH, LOGIN_PATH } from '@atrium/api/routes';
  * notification bar and the developer toolbar, as it would on the real legacy screens.
  */
 /**
- * Sign-out is a POST (issue 19): a link or an image on another site can trigger a GET, while a form post
+ * Sign-out is a POST: a link or an image on another site can trigger a GET, while a form post
  * from another site carries its Origin and is refused by the CSRF check (and the SameSite=Lax cookie does
  * not go with it).
  */

@@ -3,9 +3,16 @@
  * for CI holding the deploy token (ATRIUM_DEPLOY_TOKEN, sent as `Authorization: Bearer <token>`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ReleaseError, type AppUpload, type CanaryAudience, type Release } from '@atrium/releases';
+import {
+  isModuleName,
+  MODULE_NAME_RULE,
+  ReleaseError,
+  type AppUpload,
+  type CanaryAudience,
+  type Release,
+} from '@atrium/releases';
 import { findAuth, requireRoot } from '../auth.js';
 import type { ServerContext } from '../context.js';
 import { HttpError, unauthorized } from '../errors.js';
@@ -23,6 +30,7 @@ const STATUS: Partial<Record<ReleaseError['code'], number>> = {
   'no-release': 409,
   'bad-arguments': 400,
   unchanged: 409,
+  'file-exists': 409,
 };
 
 export function toHttpError(error: ReleaseError): HttpError {
@@ -39,6 +47,9 @@ export function hasDeployToken(request: FastifyRequest, token: string | null): b
   if (!token || !match?.[1]) return false;
   return timingSafeEqual(sha256(match[1]), sha256(token));
 }
+
+/** The author a release records, from the author the request names (if any). */
+type Actor = (claimed?: string) => string;
 
 /**
  * Who is acting, as the release records it: a root user's username, or for CI holding the deploy token the
@@ -62,9 +73,6 @@ async function actor(ctx: ServerContext, request: FastifyRequest): Promise<Actor
   // A signed-in root user is the author, whatever the body says.
   return () => username;
 }
-
-/** The author a release records, from the author the request names (if any). */
-type Actor = (claimed?: string) => string;
 
 /** A name for people: printable, one line, short (it is shown in every history). */
 const AuthorSchema = v.optional(
@@ -92,7 +100,7 @@ function uploadOf(body: v.InferOutput<typeof UploadSchema>): AppUpload {
 }
 
 const AppSchema = v.object({
-  app: v.pipe(v.string(), v.regex(/^@atrium\/[a-z0-9-]+$/, 'must be an @atrium/ name')),
+  app: v.pipe(v.string(), v.check(isModuleName, MODULE_NAME_RULE)),
 });
 const RollbackSchema = v.union([
   v.object({ release: v.pipe(v.string(), v.regex(/^r\d{6,}$/)), ...AuthorEntries }),
@@ -133,6 +141,30 @@ function liveSummary(release: Release | null) {
   };
 }
 
+/**
+ * Routes that take an upload identify the caller in `onRequest`, before a byte of the body is read: an
+ * unauthenticated post of 25 MB is answered 401 at once and its connection closed rather than drained, so
+ * anonymous callers cannot make the server buffer uploads (CSRF is checked earlier still, server.ts).
+ */
+function callerFirst(ctx: ServerContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    try {
+      uploaders.set(request, await actor(ctx, request));
+    } catch (error) {
+      reply.header('connection', 'close');
+      throw error;
+    }
+  };
+}
+const uploaders = new WeakMap<FastifyRequest, Actor>();
+
+/** The caller `callerFirst` identified. */
+function uploader(request: FastifyRequest): Actor {
+  const who = uploaders.get(request);
+  if (who === undefined) throw unauthorized();
+  return who;
+}
+
 export function releaseRoutes(ctx: ServerContext) {
   const { service } = ctx.releases;
   const run = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -169,8 +201,9 @@ export function releaseRoutes(ctx: ServerContext) {
       return { data: await run(() => service.diff(a, b)) };
     });
 
-    app.post('/lapi/releases/publish', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-      const authorOf = await actor(ctx, request);
+    const upload = { bodyLimit: UPLOAD_BODY_LIMIT, onRequest: callerFirst(ctx) };
+    app.post('/lapi/releases/publish', upload, async (request) => {
+      const authorOf = uploader(request);
       const body = parseInput(PublishSchema, request.body);
       const who = authorOf(body.author);
       return changed(await run(() => service.publish(uploadOf(body), who)));
@@ -189,8 +222,8 @@ export function releaseRoutes(ctx: ServerContext) {
       );
     });
 
-    app.post('/lapi/releases/canary', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-      const authorOf = await actor(ctx, request);
+    app.post('/lapi/releases/canary', upload, async (request) => {
+      const authorOf = uploader(request);
       const body = parseInput(CanarySchema, request.body);
       const who = authorOf(body.author);
       const candidate = body.upload ? uploadOf(body.upload) : body.version;

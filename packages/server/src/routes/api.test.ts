@@ -201,7 +201,7 @@ describe('root and headquarters actions', () => {
     ).toBe(403);
   });
 
-  it('refuses a swap that is not sent by Atrium’s own script: no stateful header (issue 19)', async () => {
+  it('refuses a swap that is not sent by Atrium’s own script: no stateful header', async () => {
     const root = await as('root');
     const url = '/common/switch/swap_company.php?current_company_id=102&sis_school_id=1002&no_redirect=1';
     // What a link, an image or a navigation from anywhere sends: the cookie, and no header of ours.

@@ -178,7 +178,7 @@ export function createIndexHandler(ctx: ServerContext) {
     };
   };
   /**
-   * A signed-in shell page's own first screen (issue 17): the start-up answer for the session its cookie
+   * A signed-in shell page's own first screen: the start-up answer for the session its cookie
    * names (initialize's, as the boot would get it, legacy session merged) and the screen drawn from it.
    * None on the login page, for nobody signed in, for a restricted user (the boot sends them elsewhere
    * first), behind the proxy (the sessions are the real backend's), or for a build without the renderer;

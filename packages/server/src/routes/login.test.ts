@@ -183,7 +183,7 @@ describe('sign-in', () => {
     expect((await client.post(LOGIN, { action: 'external_start', username: 'student' })).status).toBe(400);
   });
 
-  it('signs out with POST only: a GET offers the form and leaves the session alone (issue 19)', async () => {
+  it('signs out with POST only: a GET offers the form and leaves the session alone', async () => {
     await client.boot('student');
     expect(await client.json(SuccessResponseSchema, await client.post('/common/login/logout.php'))).toEqual({
       success: true,
@@ -274,7 +274,7 @@ describe('sign-in rate limit', () => {
   });
 });
 
-describe('per-account sign-in limit (issue 19)', () => {
+describe('per-account sign-in limit', () => {
   it('refuses an account after its failed passwords, whatever the address, and only for the window', async () => {
     const server = await startServer({
       loginRateLimit: 1000,
@@ -311,7 +311,7 @@ describe('per-account sign-in limit (issue 19)', () => {
   });
 });
 
-describe('external_start (issue 19)', () => {
+describe('external_start', () => {
   it('counts against the per-address limit', async () => {
     const server = await startServer({ loginRateLimit: 3 });
     try {

@@ -56,7 +56,7 @@ function safeEqual(a: string, b: string): boolean {
 
 /**
  * The actions counted by the per-address rate limit: the ones that test a secret, and external_start, which
- * needs no sign-in and makes the server keep a state (issue 19). Only the username lookup is free.
+ * needs no sign-in and makes the server keep a state. Only the username lookup is free.
  */
 function isCountedAction(request: FastifyRequest): boolean {
   const body = request.body as { action?: unknown } | null | undefined;
@@ -89,7 +89,7 @@ export function loginRoutes(ctx: ServerContext) {
     }
   };
   return async function register(app: FastifyInstance): Promise<void> {
-    // Failed passwords per account, on top of the per-address limit (issue 19): guessing one account from
+    // Failed passwords per account, on top of the per-address limit: guessing one account from
     // many addresses is bounded too. Only failures count, and only for accountRateWindowMs, so nobody
     // can hold a named account locked for longer than that after they stop.
     const accountFailures = app.createRateLimit({

@@ -49,7 +49,7 @@ export function proxyRoutes(
         prefix,
         rewritePrefix: prefix,
         http2: false,
-        // undici's own limits, instead of its 300 s defaults (issue 19): a hung backend is a 504 in time.
+        // undici's own limits, instead of its 300 s defaults: a hung backend is a 504 in time.
         undici: { headersTimeout: timeout, bodyTimeout: timeout, connectTimeout: Math.min(timeout, 10_000) },
         replyOptions: { timeout, onError: answerBackendFailure },
       });

@@ -21,8 +21,8 @@ export function schoolHomeLocation(_school: School): string {
 }
 
 /**
- * The swap must carry the stateful header `X-Atrium-Company`, which Atrium's api client always sends on it
- * (issue 19). A link, an image, a form or a navigation cannot set a header, and another origin's script can
+ * The swap must carry the stateful header `X-Atrium-Company`, which Atrium's api client always sends on it.
+ * A link, an image, a form or a navigation cannot set a header, and another origin's script can
  * only after a CORS preflight this server never grants, so the header proves the request came from Atrium's
  * own page: the cookie alone, which a cross-site GET may still carry, is not enough.
  */
@@ -46,7 +46,7 @@ export function schoolRoutes(ctx: ServerContext) {
 
     app.get('/common/switch/swap_company.php', async (request, reply) => {
       // A GET that changes state (SPEC section 7 fixes the method): refuse it when another site triggered
-      // the navigation, and unless the page's own script sent it (issue 19).
+      // the navigation, and unless the page's own script sent it.
       assertNotCrossSite(request);
       const auth = await requireRoot(request, ctx.state);
       const query = parseInput(SwapCompanyQuerySchema, request.query);

@@ -30,7 +30,7 @@ export function sessionRoutes(ctx: ServerContext, random: () => number = Math.ra
       }
     };
 
-    // A POST only, behind the global CSRF check (issue 19). The app calls it with fetch and gets JSON; the
+    // A POST only, behind the global CSRF check. The app calls it with fetch and gets JSON; the
     // legacy pages' Sign out form posts it and lands on the login page.
     app.post('/common/login/logout.php', async (request, reply) => {
       await endSession(request, reply);

@@ -1,5 +1,5 @@
 /**
- * A signed-in shell page (issue 17): the server answers initialize for the cookie's session itself, puts
+ * A signed-in shell page: the server answers initialize for the cookie's session itself, puts
  * that answer in the page and the shell it rendered from it, and the page starts without the blocking
  * message. The renderer here is a stand-in module in the build's place (dist/shell-frame.mjs); the real
  * one is tested in packages/shell (render-shell-frame.test.tsx) and in the browser (tests/e2e).

@@ -169,7 +169,7 @@ describe('support video upload', () => {
     expect((await uploadUrl(4, hq)).upload_url).toMatch(/^\/uploads\//);
   });
 
-  describe('issue 19', () => {
+  describe('uploads cannot be abused', () => {
     const uploadsDir = () => path.join(server.dataDir, 'uploads');
 
     /** Every file under the uploads directory, recursively. */

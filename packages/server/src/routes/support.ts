@@ -106,7 +106,7 @@ export function supportRoutes(ctx: ServerContext) {
         }
         const raw = request.raw;
         // `pipe` does not pass on the end of a body the client never finished (an aborted upload): without
-        // this the storage write, its file descriptor and its .part file would wait for ever (issue 19).
+        // this the storage write, its file descriptor and its .part file would wait for ever.
         raw.once('close', () => {
           if (!raw.complete) limiter.destroy(new UploadAbortedError());
         });
@@ -159,7 +159,7 @@ export function supportRoutes(ctx: ServerContext) {
       // doc_id names the request's existing draft document to overwrite; otherwise a new document.
       const existing = body.doc_id === null ? -1 : videos.findIndex((v) => v.uploaded_doc_id === body.doc_id);
       const replaced = existing >= 0 ? videos[existing] : undefined;
-      // Only the draft's own author may replace it (issue 19): another root or HQ user gets a new document.
+      // Only the draft's own author may replace it: another root or HQ user gets a new document.
       if (replaced && state.videoAuthors.get(replaced.uploaded_doc_id) !== auth.user.username) {
         throw forbidden('That draft video belongs to another user.');
       }
@@ -184,7 +184,7 @@ export function supportRoutes(ctx: ServerContext) {
     app.get('/lapi/rpc/support/videos', async (request) => {
       await requireRootOrHq(request, state);
       const raw = (request.query as Record<string, unknown>)['id'];
-      // Decimal digits only: `Number()` would also read `0x1005`, `1e3` or ` 4101 ` as an id (issue 19).
+      // Decimal digits only: `Number()` would also read `0x1005`, `1e3` or ` 4101 ` as an id.
       if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
         throw badRequest('invalid-request', 'id: expected a client request id');
       }

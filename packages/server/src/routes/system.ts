@@ -72,7 +72,7 @@ export async function mergeLegacySession(
     sis_school_id: session.schoolId,
   };
   // Each call merges into what the session already holds and the whole comes back: without a cap a
-  // signed-in user could grow it, and every answer, without end (issue 19). Refuse and keep the old one.
+  // signed-in user could grow it, and every answer, without end. Refuse and keep the old one.
   const size = Buffer.byteLength(JSON.stringify(merged));
   if (size > ctx.options.sessionDataMaxBytes) {
     throw new HttpError(
@@ -89,7 +89,7 @@ export async function mergeLegacySession(
 /**
  * initialize's answer for a page's boot, carrying legacy_initialize's for the session values the page sends
  * next (StartUpSessionData), merged here as that call would (InitializeResponseSchema): the page then starts with
- * one round trip instead of two (issue 17), and still asks when the carried answer does not hold what it
+ * one round trip instead of two, and still asks when the carried answer does not hold what it
  * sends. Over the legacy session's cap the answer carries none, and the page's own call gets the refusal.
  */
 export async function startUpAnswer(ctx: ServerContext, auth: Auth): Promise<InitializeResponse> {

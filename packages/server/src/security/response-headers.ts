@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAGE_SECURITY_HEADERS, pageCsp } from '../html/security-headers.js';
 
 /**
- * Headers every answer gets, whoever made it (a route, @fastify/static, the proxy) (issue 19):
+ * Headers every answer gets, whoever made it (a route, @fastify/static, the proxy):
  * - `X-Content-Type-Options: nosniff` on everything, so no answer is ever sniffed into a script or a page;
  * - `Cache-Control: no-store` on JSON that did not choose its own caching: API answers are per user and
  *   some carry the access token (initialize, get_access_token), which no cache may keep;

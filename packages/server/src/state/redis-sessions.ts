@@ -5,7 +5,7 @@
  *   atrium:session:<sid>          hash: the session's fields
  *   atrium:session-token:<token>  the sid its bearer token names
  *
- * Both keys carry a TTL of what is left of the session's lifetimes (issue 19: idle and absolute), renewed on
+ * Both keys carry a TTL of what is left of the session's lifetimes (idle and absolute), renewed on
  * every authenticated request, so Redis forgets an ended session by itself. The clock is still checked on
  * every lookup, as the in-memory store does. Each field is written on its own (a touch writes lastSeenAt
  * only), so two requests of one session at once cannot undo each other's change.

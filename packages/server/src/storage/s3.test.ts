@@ -39,7 +39,7 @@ describe('createS3Storage', () => {
     });
   });
 
-  it('removes a replaced video by its key (issue 19)', async () => {
+  it('removes a replaced video by its key', async () => {
     const { client, send } = fakeClient(async () => ({}));
     const storage = createS3Storage({ bucket: 'atrium-uploads', keyPrefix: 'atrium/', client });
     await storage.remove('support-videos/2025-10-27/old.webm');

@@ -18,7 +18,7 @@ const HEAD_BYTES = 8;
 
 /**
  * Pass the body through once its first bytes match the declared container; fail otherwise, so a file that
- * only claims to be a video (an HTML page, a script) is never stored (issue 19).
+ * only claims to be a video (an HTML page, a script) is never stored.
  */
 export function createSignatureCheck(ext: 'webm' | 'mp4'): Transform {
   let head: Buffer | null = Buffer.alloc(0);

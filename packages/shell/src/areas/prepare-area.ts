@@ -1,5 +1,5 @@
 /**
- * The shell's early start (issue 17): the root config calls it while the session starts, or on the login
+ * The shell's early start: the root config calls it while the session starts, or on the login
  * page while the user types the password (root-config/src/warm-shell.ts). What the shell's first render
  * would otherwise do itself is done here, each piece in a task of its own:
  *

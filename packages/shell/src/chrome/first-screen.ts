@@ -8,7 +8,7 @@ export { FONT_STACK } from './warm-typefaces';
 
 /**
  * Every weight and size of text on the shell's first screen after a sign-in (the chrome and the home
- * area), at the widths the suite is used at: what the login page looks up ahead (warmTypefaces, issue 17).
+ * area), at the widths the suite is used at: what the login page looks up ahead (warmTypefaces).
  * tests/e2e/first-paint.spec.ts signs in and fails if home shows text in a font missing here.
  */
 export const FIRST_SCREEN_TYPE: readonly TypeSample[] = [

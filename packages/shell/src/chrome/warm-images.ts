@@ -1,5 +1,5 @@
 /**
- * Images loaded and decoded ahead of the screen that shows them (issue 17).
+ * Images loaded and decoded ahead of the screen that shows them.
  *
  * An SVG image is a small document of its own: the first time a page shows one, the browser parses it and
  * sets it up on the main thread (traced at 4x CPU: about 14 ms for the top bar's logo, inside the frame that

@@ -1,5 +1,5 @@
 /**
- * Typefaces looked up ahead of the screen that draws them (issue 17).
+ * Typefaces looked up ahead of the screen that draws them.
  *
  * The first time a page lays out text in a new weight and size, the browser resolves the font for it: on
  * Linux a Chromium renderer asks the browser process over a synchronous call for each new weight and size

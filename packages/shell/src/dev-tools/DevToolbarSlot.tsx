@@ -5,7 +5,7 @@
  * address, so 'Swap to Legacy' follows in-app navigation to the current page's legacy counterpart; the
  * acting-as banner is the shell's own (ActingAsSlot), shown to every user, not only to toolbar users.
  *
- * The toolbar's code is a chunk of its own, fetched once a toolbar user's shell has rendered (issue 17:
+ * The toolbar's code is a chunk of its own, fetched once a toolbar user's shell has rendered (
  * off the way to the first screen; nobody else downloads it). A Ctrl+Shift+A pressed meanwhile is kept and
  * opens the toolbar when it arrives. A chunk that fails to load shows the page's load-error notice.
  */

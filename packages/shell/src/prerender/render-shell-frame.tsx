@@ -1,5 +1,5 @@
 /**
- * The signed-in page's first screen as HTML, rendered by the server for each response (issue 17: Lighthouse
+ * The signed-in page's first screen as HTML, rendered by the server for each response (Lighthouse
  * `/home` waited for the boot's start-up call, behind the blocking message, before anything of the page
  * was drawn). The server has the session the cookie names, so it answers initialize itself, puts that
  * answer in the page for the boot (no request, nothing to wait for) and sends the screen the shell's first

@@ -1,6 +1,6 @@
 /**
  * `@atrium/widgets/dev-toolbar`: how a React host (the shell) gets the developer toolbar without carrying
- * it. The toolbar, with record video and the releases panel, is a chunk of its own (issue 17: off the way
+ * it. The toolbar, with record video and the releases panel, is a chunk of its own (off the way
  * to the shell's first screen, and never downloaded by users who cannot see it); the shortcut check is here,
  * so a host can catch a Ctrl+Shift+A pressed while that chunk is still on its way.
  */

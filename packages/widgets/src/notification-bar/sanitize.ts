@@ -239,7 +239,7 @@ let inertPolicy: { createHTML(input: string): TrustedHTML } | null | undefined;
 
 /**
  * A string made fit for DOMParser under Trusted Types. Pages without a `default` policy (the legacy, SSO
- * and request-log pages, issue 19) refuse a plain string there. Only `inertBody` uses it: DOMParser's
+ * and request-log pages) refuse a plain string there. Only `inertBody` uses it: DOMParser's
  * document never runs or loads anything, and nothing of it reaches the page except what `allowListed`
  * rebuilds as new nodes.
  */

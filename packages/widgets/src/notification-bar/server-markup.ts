@@ -1,6 +1,6 @@
 /**
  * `<atrium-notification-bar>`'s first render as HTML, for a page a server draws before any script runs
- * (the shell's signed-in first screen, issue 17): the same frame, list, notices and fold button the
+ * (the shell's signed-in first screen): the same frame, list, notices and fold button the
  * element renders (notification-bar.ts), with the bar's stylesheet, in a declarative shadow root, so the
  * notices take their final room in the first paint and the page does not move when the element's own
  * render takes their place. Plain text only: a notice with markup shows its words (as the element does
