@@ -2,6 +2,7 @@
  * `npm run build -- --app <name>`: one compilation, against the shared modules (externals, never bundled),
  * with a manifest the release checks accept. Builds the real exams area (a few seconds).
  */
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -45,6 +46,11 @@ describe('npm run build -- --app area-exams', () => {
     expect(manifest.module.builtAgainst['react']).toBe(REACT_VERSION);
     expect(manifest.module.deps).toEqual(expect.arrayContaining(['react', '@atrium/ui']));
     expect(manifest.module.size.gzipBytes).toBeGreaterThan(1000);
+  });
+
+  it('records the commit of the checkout it was built in, and the release checks accept it', () => {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    expect(manifest.module.commit).toBe(head);
   });
 
   it('keeps the shared modules external and exports the lifecycles of an area', async () => {

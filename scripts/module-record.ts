@@ -1,9 +1,10 @@
 /**
  * What a release needs to know about one built System module (packages/releases, ReleaseModule): its
  * files with SRI hashes, its kind, its version, the shared modules and versions it was compiled against,
- * and its size. The full build writes one per module to dist/modules.json (the first release is made from
+ * its size, and the git commit it was built from. The full build writes one per module to dist/modules.json (the first release is made from
  * it); `npm run build -- --app <name>` writes one into the app's manifest.json.
  */
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,30 @@ export function packageVersion(rootDir: string, name: string): string {
     version?: unknown;
   };
   return typeof json.version === 'string' ? json.version : '0.0.0';
+}
+
+const commits = new Map<string, string | null>();
+
+/**
+ * The commit checked out in `rootDir`, so a release can say which source it serves (`release history`);
+ * null outside a git checkout or without git. Asked once per build.
+ */
+export function gitCommit(rootDir: string): string | null {
+  if (!commits.has(rootDir)) {
+    let commit: string | null = null;
+    try {
+      const out = execFileSync('git', ['rev-parse', '--verify', 'HEAD'], {
+        cwd: rootDir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
+      commit = /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(out) ? out : null;
+    } catch {
+      commit = null; // not a checkout (a source tarball), or no git: the manifest just has no commit
+    }
+    commits.set(rootDir, commit);
+  }
+  return commits.get(rootDir) ?? null;
 }
 
 export function moduleKind(entry: MapEntry): ModuleKind {
@@ -70,6 +95,7 @@ export function moduleRecord(input: RecordInput): ReleaseModule {
   const hash = /\.([0-9a-f]{8,})\.js$/.exec(input.file)?.[1]?.slice(0, 12);
   const builtAgainst: Record<string, string> = {};
   for (const dep of input.deps) builtAgainst[dep] = packageVersion(rootDir, dep);
+  const commit = gitCommit(rootDir);
   return {
     name: entry.name,
     kind: input.kind ?? moduleKind(entry),
@@ -82,5 +108,6 @@ export function moduleRecord(input: RecordInput): ReleaseModule {
     files,
     builtAgainst,
     size: { bytes, gzipBytes },
+    ...(commit ? { commit } : {}),
   };
 }

@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ReleaseError } from '@atrium/releases';
-import type { ReleaseErrorCode } from '@atrium/releases';
+import type { ModuleDiff, ReleaseErrorCode } from '@atrium/releases';
+import { diffLines, historyLines, listLines, type HistoryEntry, type LiveListing } from './release-format';
 import { checkServerUrl } from './release-server-url';
 
 export interface RemoteOptions {
@@ -70,11 +71,19 @@ interface Summary {
   change: { summary: string };
 }
 
-/** The commands that change the live release, through the API; the lines to print. */
+/** The commands through the API; the lines to print (the same as the local mode's: release-format.ts). */
 export async function runRemote(
   call: ReturnType<typeof createRemote>,
   command: string | undefined,
-  args: { first?: string; second?: string; to?: string; release?: string; audience?: unknown },
+  args: {
+    first?: string;
+    second?: string;
+    to?: string;
+    release?: string;
+    audience?: unknown;
+    /** Who the release records: the server adds "(deploy token)". */
+    author?: string;
+  },
   appName: (app: string) => string,
 ): Promise<string[]> {
   const changed = (data: unknown): string[] => {
@@ -85,18 +94,20 @@ export async function runRemote(
     if (!value) throw new ReleaseError('bad-arguments', `usage: npm run release -- ${usage} --server <url>`);
     return value;
   };
+  const by = args.author ? { author: args.author } : {};
   switch (command) {
     case 'publish':
-      return changed(await call('POST', '/publish', await uploadBody(need(args.first, 'publish <dir>'))));
+      return changed(
+        await call('POST', '/publish', { ...(await uploadBody(need(args.first, 'publish <dir>'))), ...by }),
+      );
     case 'rollback':
       return changed(
-        await call(
-          'POST',
-          '/rollback',
-          args.release
+        await call('POST', '/rollback', {
+          ...(args.release
             ? { release: args.release }
-            : { app: appName(need(args.first, 'rollback <app>')), ...(args.to ? { to: args.to } : {}) },
-        ),
+            : { app: appName(need(args.first, 'rollback <app>')), ...(args.to ? { to: args.to } : {}) }),
+          ...by,
+        }),
       );
     case 'canary': {
       const app = appName(need(args.first, 'canary <app> <version|dir>'));
@@ -107,26 +118,33 @@ export async function runRemote(
           app,
           audience: args.audience,
           ...(upload ? { upload } : { version: which }),
+          ...by,
         }),
       );
     }
     case 'promote':
     case 'abort':
       return changed(
-        await call('POST', `/${command}`, { app: appName(need(args.first, `${command} <app>`)) }),
+        await call('POST', `/${command}`, { app: appName(need(args.first, `${command} <app>`)), ...by }),
       );
-    case 'list':
+    case 'list': {
+      const data = (await call('GET', '')) as { live: LiveListing | null };
+      return listLines(data.live);
+    }
     case 'history': {
-      const suffix =
-        command === 'history' && args.first ? `/history?app=${encodeURIComponent(appName(args.first))}` : '';
-      const data = (await call('GET', suffix)) as { history?: Summary[] } | Summary[];
-      const entries = Array.isArray(data) ? data : (data.history ?? []);
-      return entries.map((entry) => `${entry.id}  ${entry.change.summary}`);
+      const query = args.first ? `?app=${encodeURIComponent(appName(args.first))}` : '';
+      return historyLines((await call('GET', `/history${query}`)) as HistoryEntry[]);
+    }
+    case 'diff': {
+      const usage = 'diff <id> <id>';
+      const query = new URLSearchParams({ a: need(args.first, usage), b: need(args.second, usage) });
+      return diffLines((await call('GET', `/diff?${query.toString()}`)) as ModuleDiff[]);
     }
     default:
       throw new ReleaseError(
         'bad-arguments',
-        `with --server: publish, rollback, canary, promote, abort, list, history (not ${command ?? 'nothing'})`,
+        `with --server: publish, rollback, canary, promote, abort, list, history, diff (not ${command ?? 'nothing'}); ` +
+          'init, gc, export and import run where the release store is',
       );
   }
 }

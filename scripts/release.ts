@@ -13,13 +13,17 @@
  *   canary <app> <version|dir> --roles r1,r2 | --percent N
  *   promote <app> | abort <app>
  *   gc --keep N                             delete files none of the N newest releases (live one first) uses
+ *   export <file>                           every release and the live id, as one JSON file (a backup)
+ *   import <file>                           put a backup's releases back (those missing), and its live id
+ *                                           when none is live
  *
- * Add `--server <url>` (with ATRIUM_DEPLOY_TOKEN) to run publish, rollback, canary, promote, abort, list or
- * history through a running server's HTTP API instead (scripts/release-remote.ts): how CI publishes.
+ * `--author <name>` (or ATRIUM_RELEASE_AUTHOR) names who does it; default user@host.
+ * Add `--server <url>` (with ATRIUM_DEPLOY_TOKEN) to run publish, rollback, canary, promote, abort, list,
+ * history or diff through a running server's HTTP API instead (scripts/release-remote.ts): how CI publishes.
  *
  * Exit codes: 0 done, 1 refused (a check failed, bad arguments), 3 conflict (another release won the race).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +31,7 @@ import { pathToFileURL } from 'node:url';
 import { ReleaseError, createReleaseService, releaseStoreFromEnv } from '@atrium/releases';
 import type { AppUpload, CanaryAudience, Release, ReleaseService } from '@atrium/releases';
 import { appModuleName } from './build';
+import { diffLines, historyLines, listLines } from './release-format';
 import { createRemote, runRemote } from './release-remote';
 
 /** Reads a build directory (manifest.json + assets/) as an upload; names are checked before any read. */
@@ -51,8 +56,11 @@ async function readFileOrNull(file: string): Promise<Buffer | null> {
   }
 }
 
-export function author(env: NodeJS.ProcessEnv = process.env): string {
-  return env['ATRIUM_RELEASE_AUTHOR'] || `${os.userInfo().username}@${os.hostname()}`;
+/** Who the release records: `--author`, else ATRIUM_RELEASE_AUTHOR, else user@host. */
+export function author(env: NodeJS.ProcessEnv = process.env, flag?: string): string {
+  const name = (flag ?? env['ATRIUM_RELEASE_AUTHOR'] ?? '').trim();
+  if (flag !== undefined && !name) throw new ReleaseError('bad-arguments', '--author needs a name');
+  return name || `${os.userInfo().username}@${os.hostname()}`;
 }
 
 function describe(release: Release): string {
@@ -98,8 +106,10 @@ export async function run(
       keep: { type: 'string' },
       dist: { type: 'string' },
       server: { type: 'string' },
+      author: { type: 'string' },
     },
   });
+  const who = author(process.env, values.author);
   const [command, first, second] = positionals;
   if (values.server) {
     const token = process.env['ATRIUM_DEPLOY_TOKEN'];
@@ -115,11 +125,11 @@ export async function run(
         ...(values.to ? { to: values.to } : {}),
         ...(values.release ? { release: values.release } : {}),
         ...(audience ? { audience } : {}),
+        author: who,
       },
       appModuleName,
     );
   }
-  const who = author();
   switch (command) {
     case 'init': {
       const dist = path.resolve(values.dist ?? distDir);
@@ -142,29 +152,41 @@ export async function run(
     }
     case 'list': {
       const live = await service.current();
-      if (!live) return ['no release is live: the server serves the full build in dist/'];
-      const lines = [`${live.id} (${live.createdAt}, ${live.author}): ${live.change.summary}`];
-      for (const mod of Object.values(live.modules)) {
-        const canary = live.canaries[mod.name];
-        const audience = canary
-          ? 'roles' in canary.audience
-            ? `roles ${canary.audience.roles.join(',')}`
-            : `${canary.audience.percent}%`
-          : '';
-        lines.push(
-          `  ${mod.name.padEnd(28)} ${mod.version}${canary ? `   canary ${canary.module.version} for ${audience}` : ''}`,
+      return listLines(
+        live && {
+          ...live,
+          modules: Object.values(live.modules),
+          canaries: Object.entries(live.canaries).map(([name, c]) => ({
+            name,
+            version: c.module.version,
+            audience: c.audience,
+          })),
+        },
+      );
+    }
+    case 'history':
+      return historyLines(await service.history(first ? appModuleName(first) : undefined));
+    case 'diff':
+      return diffLines(await service.diff(need(first, 'diff <id> <id>'), need(second, 'diff <id> <id>')));
+    case 'export': {
+      const file = need(first, 'export <file>');
+      const backup = await service.exportHistory();
+      await writeFile(file, `${JSON.stringify(backup, null, 2)}\n`);
+      return [`exported ${backup.releases.length} release(s), ${backup.live ?? 'none'} live, to ${file}`];
+    }
+    case 'import': {
+      const file = need(first, 'import <file>');
+      let data: unknown;
+      try {
+        data = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new ReleaseError(
+          'bad-arguments',
+          `${file} is not a readable JSON file (${(error as Error).message})`,
         );
       }
-      return lines;
-    }
-    case 'history': {
-      const entries = await service.history(first ? appModuleName(first) : undefined);
-      return entries.map((e) => `${e.id}  ${e.createdAt}  ${e.author}  ${e.change.summary}`);
-    }
-    case 'diff': {
-      const changes = await service.diff(need(first, 'diff <id> <id>'), need(second, 'diff <id> <id>'));
-      if (changes.length === 0) return ['no module differs'];
-      return changes.map((c) => `${c.name}: ${c.from ?? '(absent)'} -> ${c.to ?? '(absent)'}`);
+      const result = await service.importHistory(data);
+      return [`imported ${result.added} release(s); ${result.live ?? 'none'} live`];
     }
     case 'rollback': {
       if (values.release) return [describe(await service.rollbackRelease(values.release, who))];
@@ -194,7 +216,7 @@ export async function run(
     default:
       throw new ReleaseError(
         'bad-arguments',
-        `unknown command ${command ?? '(none)'}: init, publish, list, history, diff, rollback, canary, promote, abort, gc`,
+        `unknown command ${command ?? '(none)'}: init, publish, list, history, diff, rollback, canary, promote, abort, gc, export, import`,
       );
   }
 }

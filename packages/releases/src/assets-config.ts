@@ -6,7 +6,13 @@
 import path from 'node:path';
 import { ReleaseError } from './errors.js';
 import { createFileAssetStore } from './file-store.js';
-import { createS3AssetStore, type S3AssetOptions } from './s3-assets.js';
+import { createS3AssetStore, s3ClientOf, type S3AssetOptions } from './s3-assets.js';
+import {
+  createDirectoryHistory,
+  createS3History,
+  historyPrefixOf,
+  type DurableHistory,
+} from './durable-history.js';
 import type { AssetStore } from './store.js';
 
 export type AssetsConfig = { kind: 'local' } | ({ kind: 's3' } & S3AssetOptions);
@@ -57,6 +63,16 @@ export function createAssetStore(config: AssetsConfig, releasesDir: string): Ass
   if (config.kind === 'local') return createFileAssetStore(path.join(releasesDir, 'assets'));
   const { kind: _kind, ...options } = config;
   return createS3AssetStore(options);
+}
+
+/**
+ * Where Redis mode keeps the release history for good: the releases directory (a volume every instance
+ * mounts), or the assets bucket beside the assets prefix when ATRIUM_ASSETS=s3.
+ */
+export function createDurableHistory(config: AssetsConfig, releasesDir: string): DurableHistory {
+  if (config.kind === 'local') return createDirectoryHistory(releasesDir);
+  const { kind: _kind, ...options } = config;
+  return createS3History(s3ClientOf(options), config.bucket, historyPrefixOf(config.prefix));
 }
 
 export function describeAssets(config: AssetsConfig, releasesDir: string): string {

@@ -27,6 +27,7 @@ const ModuleSchema = v.object({
   files: v.pipe(v.array(FileSchema), v.minLength(1)),
   builtAgainst: v.record(v.string(), v.string()),
   size: v.object({ bytes: v.number(), gzipBytes: v.number() }),
+  commit: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'is not a git commit id'))),
 });
 
 const ManifestSchema = v.object({

@@ -11,39 +11,19 @@
  * live.
  */
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ReleaseError } from './errors.js';
+import { RELEASE_ID, readJson, releaseIdsIn, writeAtomic } from './file-io.js';
+import { missingReleases, reentrantLock } from './store-lock.js';
 import type { AssetStore, ReleaseStore } from './store.js';
 import type { Release } from './types.js';
 
-const RELEASE_ID = /^r\d{6,}$/;
 /** A lock older than this was left by a crashed process: a commit takes well under a second. */
 const STALE_LOCK_MS = 30_000;
 
 export function releasesDirFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
   return path.resolve(cwd, env['ATRIUM_RELEASES_DIR'] || path.join('var', 'releases'));
-}
-
-async function writeAtomic(file: string, data: string | Buffer): Promise<void> {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temp, data);
-  try {
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as unknown;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
 }
 
 /** A file name that stays inside the assets directory. */
@@ -102,7 +82,7 @@ export function createFileReleaseStore(dir: string, options: FileStoreOptions = 
   const lockDir = path.join(dir, '.lock');
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
 
-  async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  const withLock = reentrantLock(async () => {
     await mkdir(dir, { recursive: true });
     const started = Date.now();
     for (;;) {
@@ -121,38 +101,42 @@ export function createFileReleaseStore(dir: string, options: FileStoreOptions = 
         await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
       }
     }
-    try {
-      return await fn();
-    } finally {
-      await rm(lockDir, { recursive: true, force: true });
-    }
-  }
+    return () => rm(lockDir, { recursive: true, force: true });
+  });
 
   async function currentId(): Promise<string | null> {
     const value = (await readJson(currentFile)) as { id?: unknown } | null;
     return typeof value?.id === 'string' && RELEASE_ID.test(value.id) ? value.id : null;
   }
 
+  async function get(id: string): Promise<Release | null> {
+    if (!RELEASE_ID.test(id)) return null;
+    return (await readJson(path.join(releasesDir, `${id}.json`))) as Release | null;
+  }
+
   return {
     description: `releases in ${dir}`,
     assets: options.assets ?? createFileAssetStore(path.join(dir, 'assets')),
     currentId,
-    async get(id) {
-      if (!RELEASE_ID.test(id)) return null;
-      return (await readJson(path.join(releasesDir, `${id}.json`))) as Release | null;
-    },
-    async ids() {
-      try {
-        return (await readdir(releasesDir))
-          .filter((name) => name.endsWith('.json'))
-          .map((name) => name.slice(0, -'.json'.length))
-          .filter((id) => RELEASE_ID.test(id))
-          .sort();
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      }
-    },
+    get,
+    lock: withLock,
+    restore: (releases, live) =>
+      withLock(async () => {
+        const missing = await missingReleases(releases, get);
+        await mkdir(releasesDir, { recursive: true });
+        for (const release of missing)
+          await writeAtomic(
+            path.join(releasesDir, `${release.id}.json`),
+            `${JSON.stringify(release, null, 2)}\n`,
+          );
+        let now = await currentId();
+        if (now === null && live !== null && (await get(live))) {
+          await writeAtomic(currentFile, `${JSON.stringify({ id: live })}\n`);
+          now = live;
+        }
+        return { added: missing.length, live: now };
+      }),
+    ids: () => releaseIdsIn(releasesDir),
     async commit(release, expectedCurrent) {
       if (!RELEASE_ID.test(release.id))
         throw new ReleaseError('bad-arguments', `"${release.id}" is not a release id`);

@@ -59,11 +59,29 @@ export {
   OUTSIDE_NAME_RULE,
 } from './names.js';
 export type { ExportValue, SystemModuleInfo } from './system-module.js';
-export type { AssetStore, ReleaseStore } from './store.js';
+export type { AssetStore, ReleaseStore, RestoreResult } from './store.js';
+export {
+  createDirectoryHistory,
+  createS3History,
+  historyPrefixOf,
+  type DurableHistory,
+} from './durable-history.js';
+export { BACKUP_FORMAT, parseBackup, type ReleaseBackup } from './backup.js';
 export { createFileAssetStore, createFileReleaseStore, releasesDirFromEnv } from './file-store.js';
-export { createRedisReleaseStore, RELEASE_KEYS } from './redis-store.js';
+export {
+  createRedisReleaseStore,
+  RELEASE_KEYS,
+  type RedisReleaseStore,
+  type RedisStoreOptions,
+} from './redis-store.js';
 export { releaseStoreFromEnv, type OpenedReleaseStore } from './store-from-env.js';
-export { createS3AssetStore, IMMUTABLE, publicBaseOf, type S3AssetOptions } from './s3-assets.js';
-export { assetsConfigFromEnv, createAssetStore, describeAssets, type AssetsConfig } from './assets-config.js';
+export { createS3AssetStore, IMMUTABLE, publicBaseOf, s3ClientOf, type S3AssetOptions } from './s3-assets.js';
+export {
+  assetsConfigFromEnv,
+  createAssetStore,
+  createDurableHistory,
+  describeAssets,
+  type AssetsConfig,
+} from './assets-config.js';
 export { CANARY_ROLES, createReleaseService } from './service.js';
 export type { AppUpload, ReleaseService, ReleaseServiceOptions } from './service.js';

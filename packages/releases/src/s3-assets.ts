@@ -56,7 +56,8 @@ function safeName(file: string): string {
   return file;
 }
 
-function isMissing(error: unknown): boolean {
+/** An S3 answer meaning "no such object" (servers differ in how they say it). */
+export function isMissing(error: unknown): boolean {
   const { name, $metadata } = (error ?? {}) as { name?: string; $metadata?: { httpStatusCode?: number } };
   return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
 }
@@ -77,9 +78,9 @@ export function publicBaseOf(options: S3AssetOptions): string {
   return base.endsWith('/') ? base : `${base}/`;
 }
 
-export function createS3AssetStore(options: S3AssetOptions): AssetStore {
-  const { bucket, prefix } = options;
-  const client = new S3Client({
+/** The client for a bucket of these options (the assets, and the durable release history beside them). */
+export function s3ClientOf(options: S3AssetOptions): S3Client {
+  return new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
     ...(options.credentials ? { credentials: options.credentials } : {}),
@@ -87,6 +88,11 @@ export function createS3AssetStore(options: S3AssetOptions): AssetStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+export function createS3AssetStore(options: S3AssetOptions): AssetStore {
+  const { bucket, prefix } = options;
+  const client = s3ClientOf(options);
   const base = publicBaseOf(options);
   const keyOf = (file: string): string => `${prefix}${safeName(file)}`;
   const calling = async <T>(call: () => Promise<T>): Promise<T> => {

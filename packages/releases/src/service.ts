@@ -19,7 +19,8 @@ import { checkPublishName } from './names.js';
 import { readSystemModule } from './system-module.js';
 import { diffReleases, filesOf, nextReleaseId, nextStamp } from './model.js';
 import type { ModuleDiff } from './model.js';
-import type { ReleaseStore } from './store.js';
+import { backupOf, parseBackup, type ReleaseBackup } from './backup.js';
+import type { ReleaseStore, RestoreResult } from './store.js';
 import type {
   CanaryAudience,
   ModuleKind,
@@ -189,50 +190,61 @@ export function createReleaseService(options: ReleaseServiceOptions) {
           'bad-manifest',
           'the build lists no modules (dist/modules.json): run npm run build',
         );
-      const byName: Record<string, ReleaseModule> = {};
-      for (const raw of modules) {
-        const mod = parseManifest({
-          manifestVersion: 1,
-          module: raw,
-          builtAt: '',
-          builtOnRelease: null,
-        }).module;
-        const contents = await checkFiles(mod, readFile);
-        for (const [file, data] of contents) await store.assets.put(file, data);
-        byName[mod.name] = servedFrom(mod);
-      }
-      return commit(
-        null,
-        author,
-        { kind: 'baseline', summary: `full build: ${Object.keys(byName).length} modules` },
-        byName,
-        {},
-        true,
-      );
+      return store.lock(async () => {
+        const byName: Record<string, ReleaseModule> = {};
+        for (const raw of modules) {
+          const mod = parseManifest({
+            manifestVersion: 1,
+            module: raw,
+            builtAt: '',
+            builtOnRelease: null,
+          }).module;
+          const contents = await checkFiles(mod, readFile);
+          for (const [file, data] of contents) await store.assets.put(file, data);
+          byName[mod.name] = servedFrom(mod);
+        }
+        const built = Object.values(byName).find((mod) => mod.commit)?.commit;
+        return commit(
+          null,
+          author,
+          {
+            kind: 'baseline',
+            ...(built ? { commit: built } : {}),
+            summary: `full build: ${Object.keys(byName).length} modules`,
+          },
+          byName,
+          {},
+          true,
+        );
+      });
     },
 
     async publish(upload: AppUpload, author: string): Promise<Release> {
       const live = await requireCurrent();
-      const mod = await accept(upload, live);
-      const previous = live.modules[mod.name];
-      if (previous?.integrity === mod.integrity)
-        throw new ReleaseError('unchanged', `${mod.name} ${mod.version} is already live in ${live.id}`);
-      const canaries = { ...live.canaries };
-      delete canaries[mod.name]; // a direct publish replaces any candidate on trial
-      return commit(
-        live,
-        author,
-        {
-          kind: 'publish',
-          app: mod.name,
-          version: mod.version,
-          ...(previous ? { from: previous.version } : {}),
-          summary: `${mod.name} ${previous?.version ?? '(new)'} -> ${mod.version}`,
-        },
-        { ...live.modules, [mod.name]: mod },
-        canaries,
-        true,
-      );
+      // Under the publish lock from storing the files to going live, so gc never takes them in between.
+      return store.lock(async () => {
+        const mod = await accept(upload, live);
+        const previous = live.modules[mod.name];
+        if (previous?.integrity === mod.integrity)
+          throw new ReleaseError('unchanged', `${mod.name} ${mod.version} is already live in ${live.id}`);
+        const canaries = { ...live.canaries };
+        delete canaries[mod.name]; // a direct publish replaces any candidate on trial
+        return commit(
+          live,
+          author,
+          {
+            kind: 'publish',
+            app: mod.name,
+            version: mod.version,
+            ...(previous ? { from: previous.version } : {}),
+            ...(mod.commit ? { commit: mod.commit } : {}),
+            summary: `${mod.name} ${previous?.version ?? '(new)'} -> ${mod.version}`,
+          },
+          { ...live.modules, [mod.name]: mod },
+          canaries,
+          true,
+        );
+      });
     },
 
     /** One app back to the version before its live one, or to its version in release `to`. */
@@ -259,25 +271,30 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       }
       if (target.integrity === liveMod.integrity)
         throw new ReleaseError('unchanged', `${app} ${target.version} is already live`);
-      await requirePresent(target);
-      checkShared(target, live);
+      const chosen = target;
+      checkShared(chosen, live);
       const canaries = { ...live.canaries };
       delete canaries[app];
-      return commit(
-        live,
-        author,
-        {
-          kind: 'rollback',
-          app,
-          version: target.version,
-          from: liveMod.version,
-          ...(source ? { toRelease: source } : {}),
-          summary: `${app} ${liveMod.version} -> ${target.version} (as in ${source})`,
-        },
-        { ...live.modules, [app]: target },
-        canaries,
-        true,
-      );
+      // From finding its files present to going live under the publish lock: gc cannot take them between.
+      return store.lock(async () => {
+        await requirePresent(chosen);
+        return commit(
+          live,
+          author,
+          {
+            kind: 'rollback',
+            app,
+            version: chosen.version,
+            from: liveMod.version,
+            ...(source ? { toRelease: source } : {}),
+            ...(chosen.commit ? { commit: chosen.commit } : {}),
+            summary: `${app} ${liveMod.version} -> ${chosen.version} (as in ${source})`,
+          },
+          { ...live.modules, [app]: chosen },
+          canaries,
+          true,
+        );
+      });
     },
 
     /** The whole platform back to an earlier release's modules (canaries end). */
@@ -285,15 +302,28 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       const live = await requireCurrent();
       const target = await requireRelease(id);
       if (id === live.id) throw new ReleaseError('unchanged', `${id} is the live release`);
-      for (const mod of Object.values(target.modules)) await requirePresent(mod);
-      return commit(
-        live,
-        author,
-        { kind: 'rollback-release', toRelease: id, summary: `every module as in ${id}` },
-        { ...target.modules },
-        {},
-        true,
-      );
+      const same = (a: ReleaseModule | undefined, b: ReleaseModule | undefined) =>
+        a?.integrity === b?.integrity;
+      const names = new Set([...Object.keys(live.modules), ...Object.keys(target.modules)]);
+      if (
+        Object.keys(live.canaries).length === 0 &&
+        [...names].every((n) => same(live.modules[n], target.modules[n]))
+      )
+        throw new ReleaseError(
+          'unchanged',
+          `every module of ${live.id} is already as in ${id} (and no canary runs): nothing to roll back`,
+        );
+      return store.lock(async () => {
+        for (const mod of Object.values(target.modules)) await requirePresent(mod);
+        return commit(
+          live,
+          author,
+          { kind: 'rollback-release', toRelease: id, summary: `every module as in ${id}` },
+          { ...target.modules },
+          {},
+          true,
+        );
+      });
     },
 
     /** A candidate for some users: a new upload, or a version of the app an earlier release held. */
@@ -307,42 +337,52 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       const live = await requireCurrent();
       const liveMod = live.modules[app];
       if (!liveMod) throw new ReleaseError('not-found', `release ${live.id} has no module ${app}`);
+      const offer = (mod: ReleaseModule): Promise<Release> => {
+        if (mod.name !== app)
+          throw new ReleaseError('bad-arguments', `that build is ${mod.name}, not ${app}`);
+        if (mod.integrity === liveMod.integrity)
+          throw new ReleaseError('unchanged', `${app} ${mod.version} is already live: nothing to try`);
+        const stamp = nextStamp(now(), live);
+        const who =
+          'roles' in audience ? `roles ${audience.roles.join(', ')}` : `${audience.percent}% of users`;
+        return commit(
+          live,
+          author,
+          {
+            kind: 'canary',
+            app,
+            version: mod.version,
+            from: liveMod.version,
+            ...(mod.commit ? { commit: mod.commit } : {}),
+            summary: `canary ${app} ${mod.version} for ${who}`,
+          },
+          live.modules,
+          {
+            ...live.canaries,
+            [app]: { module: mod, audience, startedAt: now().toISOString(), author, stamp },
+          },
+          false,
+        );
+      };
+      if (typeof candidate !== 'string')
+        // Stored and committed under the publish lock, as a publish: gc never takes the files between.
+        return store.lock(async () => offer(await accept(candidate, live)));
       let mod: ReleaseModule | undefined;
-      if (typeof candidate === 'string') {
-        for await (const release of chain()) {
-          mod = [release.modules[app], release.canaries[app]?.module].find((m) => m?.version === candidate);
-          if (mod) break;
-        }
-        if (!mod)
-          throw new ReleaseError(
-            'not-found',
-            `no release holds ${app} ${candidate}: give the build directory instead`,
-          );
-        await requirePresent(mod);
-        checkShared(mod, live);
-      } else {
-        mod = await accept(candidate, live);
+      for await (const release of chain()) {
+        mod = [release.modules[app], release.canaries[app]?.module].find((m) => m?.version === candidate);
+        if (mod) break;
       }
-      if (mod.name !== app) throw new ReleaseError('bad-arguments', `that build is ${mod.name}, not ${app}`);
-      if (mod.integrity === liveMod.integrity)
-        throw new ReleaseError('unchanged', `${app} ${mod.version} is already live: nothing to try`);
-      const stamp = nextStamp(now(), live);
-      const who =
-        'roles' in audience ? `roles ${audience.roles.join(', ')}` : `${audience.percent}% of users`;
-      return commit(
-        live,
-        author,
-        {
-          kind: 'canary',
-          app,
-          version: mod.version,
-          from: liveMod.version,
-          summary: `canary ${app} ${mod.version} for ${who}`,
-        },
-        live.modules,
-        { ...live.canaries, [app]: { module: mod, audience, startedAt: now().toISOString(), author, stamp } },
-        false,
-      );
+      if (!mod)
+        throw new ReleaseError(
+          'not-found',
+          `no release holds ${app} ${candidate}: give the build directory instead`,
+        );
+      const chosen = mod;
+      checkShared(chosen, live);
+      return store.lock(async () => {
+        await requirePresent(chosen);
+        return offer(chosen);
+      });
     },
 
     async promote(app: string, author: string): Promise<Release> {
@@ -360,6 +400,7 @@ export function createReleaseService(options: ReleaseServiceOptions) {
           app,
           version: canary.module.version,
           ...(from ? { from } : {}),
+          ...(canary.module.commit ? { commit: canary.module.commit } : {}),
           summary: `${app} ${from ?? '(new)'} -> ${canary.module.version} (canary promoted)`,
         },
         { ...live.modules, [app]: canary.module },
@@ -422,19 +463,42 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     async gc(keep: number): Promise<string[]> {
       if (!Number.isInteger(keep) || keep < 1)
         throw new ReleaseError('bad-arguments', '--keep must be a whole number of at least 1');
-      const needed = new Set<string>();
-      let kept = 0;
-      for await (const release of chain()) {
-        if (kept++ >= keep) break;
-        for (const file of filesOf(release)) needed.add(file);
+      // Under the publish lock: a publish stores its files before it goes live, and gc must not take
+      // them in between (nor decide from a history that is about to change).
+      return store.lock(async () => {
+        const needed = new Set<string>();
+        let kept = 0;
+        for await (const release of chain()) {
+          if (kept++ >= keep) break;
+          for (const file of filesOf(release)) needed.add(file);
+        }
+        const removed: string[] = [];
+        for (const file of await store.assets.list()) {
+          if (needed.has(file)) continue;
+          await store.assets.remove(file);
+          removed.push(file);
+        }
+        return removed;
+      });
+    },
+
+    /** Every release the store holds and the live id: `npm run release -- export <file>`. */
+    async exportHistory(): Promise<ReleaseBackup> {
+      const releases: Release[] = [];
+      for (const id of await store.ids()) {
+        const release = await store.get(id);
+        if (release) releases.push(release);
       }
-      const removed: string[] = [];
-      for (const file of await store.assets.list()) {
-        if (needed.has(file)) continue;
-        await store.assets.remove(file);
-        removed.push(file);
-      }
-      return removed;
+      return backupOf(releases, await store.currentId(), now());
+    },
+
+    /**
+     * Restores a backup: the releases the store lacks are added, and its live release goes live when none
+     * is. A backup that does not fit (another installation's release under a held id) changes nothing.
+     */
+    async importHistory(data: unknown): Promise<RestoreResult> {
+      const backup = parseBackup(data);
+      return store.restore(backup.releases, backup.live);
     },
   };
 }

@@ -22,6 +22,13 @@ export interface AssetStore {
   urlOf?(file: string): string;
 }
 
+export interface RestoreResult {
+  /** How many releases were added. */
+  added: number;
+  /** The live release afterwards. */
+  live: string | null;
+}
+
 export interface ReleaseStore {
   /** The live release's id, or null before the first release. */
   currentId(): Promise<string | null>;
@@ -34,6 +41,17 @@ export interface ReleaseStore {
    * throws ReleaseError('conflict') and writes nothing. Never leaves a half-written release live.
    */
   commit(release: Release, expectedCurrent: string | null): Promise<void>;
+  /**
+   * Runs `fn` holding the publish lock, so nothing commits (and gc deletes nothing) meanwhile. Re-entrant:
+   * a commit inside `fn` takes it again at once. Refused with ReleaseError('locked') after a wait.
+   */
+  lock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Adds the releases it lacks (never rewrites one it holds; one held with other contents refuses the
+   * whole call, writing nothing), then, when no release is live, makes `live` live. A backup's import and
+   * the recovery of an emptied Redis both come here.
+   */
+  restore(releases: readonly Release[], live: string | null): Promise<RestoreResult>;
   readonly assets: AssetStore;
   /** Where it keeps things, for messages ("releases in var/releases"). */
   readonly description: string;

@@ -44,6 +44,8 @@ export interface ReleaseModule {
   builtAgainst: Record<string, string>;
   /** Total bytes of its JavaScript, raw and gzip-compressed. */
   size: { bytes: number; gzipBytes: number };
+  /** The git commit the build was made from, when it was made in a git checkout. */
+  commit?: string;
 }
 
 /** What `npm run build -- --app <name>` writes beside the app's files: manifest.json. */
@@ -80,6 +82,8 @@ export interface ReleaseChange {
   from?: string;
   /** For rollbacks: the release it went back to. */
   toRelease?: string;
+  /** The git commit of the build it set live (or offered), when the build recorded one. */
+  commit?: string;
   /** One line for people: "@atrium/area-exams 0.1.0+ab12 -> 0.1.0+cd34". */
   summary: string;
 }

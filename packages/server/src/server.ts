@@ -26,7 +26,7 @@ import { telescopeRoutes } from './routes/telescope.js';
 import { frontendRoutes, createIndexHandler, isReservedPath } from './routes/frontend.js';
 import { proxyRoutes } from './routes/proxy.js';
 import { legacyRoutes } from './legacy/routes.js';
-import { createAssetStore, describeAssets } from '@atrium/releases';
+import { createAssetStore, createDurableHistory, describeAssets } from '@atrium/releases';
 import { createLiveReleases } from './releases/live.js';
 import { createSharedLiveReleases } from './releases/shared-live.js';
 import { connectRedis } from './state/redis-connection.js';
@@ -77,6 +77,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
           dir: options.releasesDir,
           assets,
           assetsDescription: describeAssets(options.assets, options.releasesDir),
+          history: createDurableHistory(options.assets, options.releasesDir),
           redis,
           pollMs: options.releasePollMs,
           log: app.log,

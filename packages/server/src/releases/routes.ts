@@ -48,22 +48,41 @@ export function hasDeployToken(request: FastifyRequest, token: string | null): b
   return timingSafeEqual(sha256(match[1]), sha256(token));
 }
 
-/** Who is acting: "deploy-token" for CI, else a root user's username. Anyone else is refused. */
-async function actor(ctx: ServerContext, request: FastifyRequest): Promise<string> {
+/** The author a release records, from the author the request names (if any). */
+type Actor = (claimed?: string) => string;
+
+/**
+ * Who is acting, as the release records it: a root user's username, or for CI holding the deploy token the
+ * author it names (`--author`, ATRIUM_RELEASE_AUTHOR) with "(deploy token)", so the record says both who
+ * claimed it and how they signed in. Anyone else is refused.
+ */
+async function actor(ctx: ServerContext, request: FastifyRequest): Promise<Actor> {
   if (hasDeployToken(request, ctx.options.deployToken)) {
     request.atriumUser = 'deploy-token';
-    return 'deploy-token';
+    return (claimed) => (claimed ? `${claimed} (deploy token)` : 'deploy-token');
   }
   if (request.headers.authorization && ctx.options.deployToken) {
     // A bearer token that is neither the deploy token nor a session: say which one was expected.
     const auth = await requireRoot(request, ctx.state).catch(() => null);
     if (!auth) throw unauthorized('The deploy token is not valid.');
-    return auth.realUser.username;
+    return () => auth.realUser.username;
   }
   if (!(await findAuth(request, ctx.state)))
     throw unauthorized('Sign in as a root user, or send the deploy token (Authorization: Bearer ...).');
-  return (await requireRoot(request, ctx.state)).realUser.username;
+  const { username } = (await requireRoot(request, ctx.state)).realUser;
+  // A signed-in root user is the author, whatever the body says.
+  return () => username;
 }
+
+/** A name for people: printable, one line, short (it is shown in every history). */
+const AuthorSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^[^\p{Cc}]{1,100}$/u, 'must be 1 to 100 printable characters on one line'),
+  ),
+);
+const AuthorEntries = { author: AuthorSchema };
 
 const UploadSchema = v.object({
   manifest: v.unknown(),
@@ -84,15 +103,22 @@ const AppSchema = v.object({
   app: v.pipe(v.string(), v.check(isModuleName, MODULE_NAME_RULE)),
 });
 const RollbackSchema = v.union([
-  v.object({ release: v.pipe(v.string(), v.regex(/^r\d{6,}$/)) }),
-  v.object({ ...AppSchema.entries, to: v.optional(v.pipe(v.string(), v.regex(/^r\d{6,}$/))) }),
+  v.object({ release: v.pipe(v.string(), v.regex(/^r\d{6,}$/)), ...AuthorEntries }),
+  v.object({
+    ...AppSchema.entries,
+    to: v.optional(v.pipe(v.string(), v.regex(/^r\d{6,}$/))),
+    ...AuthorEntries,
+  }),
 ]);
+const PublishSchema = v.object({ ...UploadSchema.entries, ...AuthorEntries });
+const AppActionSchema = v.object({ ...AppSchema.entries, ...AuthorEntries });
 const AudienceSchema = v.union([v.object({ roles: v.array(v.string()) }), v.object({ percent: v.number() })]);
 const CanarySchema = v.object({
   ...AppSchema.entries,
   audience: AudienceSchema,
   version: v.optional(v.string()),
   upload: v.optional(UploadSchema),
+  ...AuthorEntries,
 });
 const TryCanarySchema = v.object({ ...AppSchema.entries, on: v.boolean() });
 
@@ -130,10 +156,10 @@ function callerFirst(ctx: ServerContext) {
     }
   };
 }
-const uploaders = new WeakMap<FastifyRequest, string>();
+const uploaders = new WeakMap<FastifyRequest, Actor>();
 
 /** The caller `callerFirst` identified. */
-function uploader(request: FastifyRequest): string {
+function uploader(request: FastifyRequest): Actor {
   const who = uploaders.get(request);
   if (who === undefined) throw unauthorized();
   return who;
@@ -177,14 +203,16 @@ export function releaseRoutes(ctx: ServerContext) {
 
     const upload = { bodyLimit: UPLOAD_BODY_LIMIT, onRequest: callerFirst(ctx) };
     app.post('/lapi/releases/publish', upload, async (request) => {
-      const who = uploader(request);
-      const body = parseInput(UploadSchema, request.body);
+      const authorOf = uploader(request);
+      const body = parseInput(PublishSchema, request.body);
+      const who = authorOf(body.author);
       return changed(await run(() => service.publish(uploadOf(body), who)));
     });
 
     app.post('/lapi/releases/rollback', async (request) => {
-      const who = await actor(ctx, request);
+      const authorOf = await actor(ctx, request);
       const body = parseInput(RollbackSchema, request.body);
+      const who = authorOf(body.author);
       return changed(
         await run(() =>
           'release' in body
@@ -195,8 +223,9 @@ export function releaseRoutes(ctx: ServerContext) {
     });
 
     app.post('/lapi/releases/canary', upload, async (request) => {
-      const who = uploader(request);
+      const authorOf = uploader(request);
       const body = parseInput(CanarySchema, request.body);
+      const who = authorOf(body.author);
       const candidate = body.upload ? uploadOf(body.upload) : body.version;
       if (candidate === undefined)
         throw new HttpError(400, 'bad-arguments', 'canary needs a version or an upload');
@@ -205,8 +234,9 @@ export function releaseRoutes(ctx: ServerContext) {
 
     for (const action of ['promote', 'abort'] as const) {
       app.post(`/lapi/releases/${action}`, async (request) => {
-        const who = await actor(ctx, request);
-        const { app: name } = parseInput(AppSchema, request.body);
+        const authorOf = await actor(ctx, request);
+        const { app: name, author } = parseInput(AppActionSchema, request.body);
+        const who = authorOf(author);
         return changed(await run(() => service[action](name, who)));
       });
     }

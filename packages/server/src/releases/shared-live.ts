@@ -18,6 +18,7 @@ import {
   createReleaseService,
   RELEASE_KEYS,
   type AssetStore,
+  type DurableHistory,
   type Release,
 } from '@atrium/releases';
 import type { SharedRedis } from '../state/redis-connection.js';
@@ -28,6 +29,8 @@ export interface SharedLiveOptions {
   assets: AssetStore;
   /** "files in ..." for messages. */
   assetsDescription: string;
+  /** Where every release is also kept, to restore from when Redis loses its data. */
+  history: DurableHistory;
   redis: SharedRedis;
   pollMs: number;
   log: { info(message: string): void; warn(message: string): void };
@@ -58,7 +61,15 @@ export async function createSharedLiveReleases(options: SharedLiveOptions): Prom
     redis.client,
     options.assets,
     `releases in Redis, ${options.assetsDescription}`,
+    {
+      history: options.history,
+      onRecovered: (result, from) =>
+        log.warn(
+          `Redis had lost releases: restored ${result.added} from ${from}, ${result.live ?? 'none'} live`,
+        ),
+    },
   );
+  const { history } = options;
   const lastKnownFile = path.join(dir, 'last-known.json');
   /** Every release this instance has read (they never change): what it writes back to an emptied Redis. */
   const byId = new Map<string, Release>();
@@ -76,18 +87,22 @@ export async function createSharedLiveReleases(options: SharedLiveOptions): Prom
     );
   };
 
-  /** Redis lost the releases (a restart without persistence): put back what this instance knows. */
+  /**
+   * Redis lost the releases (a restart without persistence, FLUSHALL): the store puts the whole history
+   * back from its durable copy. Only when that copy has nothing (a history from before it was kept) does
+   * this instance write back the releases it knows.
+   */
   const writeBack = async (): Promise<void> => {
     if (!current) return;
-    const known = [...byId.values()];
-    const multi = redis.client.multi();
-    for (const release of known) multi.hsetnx(RELEASE_KEYS.all, release.id, JSON.stringify(release));
-    multi.set(RELEASE_KEYS.current, current.id, 'NX');
-    await multi.exec();
-    log.warn(`Redis had no live release: wrote back ${known.length} release(s), ${current.id} live`);
+    if ((await store.recover())?.live) return;
+    const restored = await store.restore([...byId.values()], current.id);
+    log.warn(
+      `Redis had no live release and ${history.description} none: wrote back ${restored.added} release(s) known here, ${restored.live} live`,
+    );
   };
 
   const refresh = async (): Promise<void> => {
+    // The store restores an emptied Redis from the durable history on its own (every 2 s at most).
     const id = await store.currentId();
     if (id === null) {
       await writeBack();
@@ -109,7 +124,14 @@ export async function createSharedLiveReleases(options: SharedLiveOptions): Prom
     if (channel === RELEASE_KEYS.changed) refreshQuietly();
   });
   redis.subscriber.subscribe(RELEASE_KEYS.changed).catch(() => undefined);
-  redis.client.on('ready', refreshQuietly);
+  // On every (re)connection: what only Redis holds goes to the durable copy, what only the copy holds back
+  // into Redis (it may have come back empty), then this instance reads the live release again.
+  redis.client.on('ready', () => {
+    store
+      .recover()
+      .catch(() => undefined)
+      .finally(refreshQuietly);
+  });
   const timer = setInterval(refreshQuietly, options.pollMs);
   timer.unref();
 
