@@ -94,11 +94,12 @@ export const LOG_REDACT = [
  * lines per request are off (disableRequestLogging): they carried the full URL, query included, and cost
  * twice what one line does.
  */
-export function registerRequestLines(app: FastifyInstance): void {
+export function registerRequestLines(app: FastifyInstance, { log }: { log: boolean }): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
+  if (!log) return;
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {

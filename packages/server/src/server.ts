@@ -171,7 +171,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   });
   registerResponseHeaders(app);
   registerRequestLogging(app, ctx.state.requestLog);
-  if (options.logger !== false) registerRequestLines(app);
+  registerRequestLines(app, { log: options.logger !== false });
   registerMetrics(app, ctx);
   registerProbes(app, ctx);
   watchLiveRelease(app, ctx);

@@ -8,6 +8,8 @@ import { assertDemoAllowed, DEMO_REFUSAL, isLoopbackHost } from '../deploy-optio
 import { DEMO_NOTICE_TEXT } from '../html/index-template.js';
 import type { OptionsError } from '../options.js';
 import { closeGracefully } from './shutdown.js';
+import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
+import { baselineModules, examsArea, initFrom, uploadBody } from '@atrium/releases/testing';
 
 const LOGIN = '/common/login/login_actions.php';
 
@@ -89,6 +91,22 @@ describe('the demo backend on a public server', () => {
       await server.close();
       await plain.close();
       await rm(distDir, { recursive: true, force: true });
+    }
+  });
+
+  it('behind ATRIUM_PROXY keeps the release API its own, for the deploy token', async () => {
+    const token = 'service-test-deploy-token-0123456789';
+    const proxied = await startServer({ proxy: 'http://127.0.0.1:9', deployToken: token });
+    try {
+      // Not forwarded (the backend at :9 would be a 502): Atrium answers, and knows no backend session.
+      expect((await fetch(`${proxied.url}/lapi/releases`)).status).toBe(401);
+      const withToken = await fetch(`${proxied.url}/lapi/releases`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(withToken.status).toBe(200);
+      expect((await fetch(`${proxied.url}/lapi/rpc/anything`, { method: 'POST' })).status).toBe(502);
+    } finally {
+      await proxied.close();
     }
   });
 
@@ -322,6 +340,48 @@ describe('a graceful shutdown', () => {
     } finally {
       await server.close().catch(() => undefined);
       await rm(distDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the live release', () => {
+  it('is logged by the instance when it changes: id, apps changed, author', async () => {
+    const log = captureLog();
+    const distDir = await fakeDist();
+    const releasesDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-service-releases-'));
+    const token = 'service-test-deploy-token-0123456789';
+    const server = await startServer({
+      distDir,
+      releasesDir,
+      deployToken: token,
+      releasePollMs: 50,
+      logger: { level: 'info', stream: log.stream },
+    });
+    const changes = () => log.lines().filter((line) => line['msg'] === 'live release changed');
+    try {
+      await initFrom(createReleaseService({ store: createFileReleaseStore(releasesDir) }), baselineModules());
+      await expect.poll(changes).toHaveLength(1);
+      expect(changes()[0]).toMatchObject({
+        release: 'r000001',
+        appsChanged: ['@atrium/area-exams', 'react'],
+        author: 'ops',
+      });
+      const published = await fetch(`${server.url}/lapi/releases/publish`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(uploadBody(examsArea('0.1.0+bbb'))),
+      });
+      expect(published.status).toBe(200);
+      await expect.poll(changes).toHaveLength(2);
+      expect(changes()[1]).toMatchObject({
+        release: 'r000002',
+        appsChanged: ['@atrium/area-exams'],
+        author: 'deploy-token',
+      });
+    } finally {
+      await server.close();
+      await rm(distDir, { recursive: true, force: true });
+      await rm(releasesDir, { recursive: true, force: true });
     }
   });
 });
