@@ -112,9 +112,14 @@ export function registerMetrics(app: FastifyInstance, ctx: ServerContext): void 
 
   const allowed = proxyAddr.compile(['loopback', ...ctx.options.metricsAllow]);
   app.get(METRICS_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
-    // The socket's own address: a forwarded header names the client, not who connects to this port.
-    const peer = request.raw.socket.remoteAddress ?? '';
-    if (!allowed(peer, 0)) {
+    // The socket's address, and every address a proxy says the request came through: a front door on
+    // loopback forwarding a visitor's request must not make it a loopback request.
+    const forwarded = request.headers['x-forwarded-for'];
+    const chain = [
+      request.raw.socket.remoteAddress ?? '',
+      ...(typeof forwarded === 'string' ? forwarded.split(',').map((entry) => entry.trim()) : []),
+    ];
+    if (!chain.every((address) => allowed(address, 0))) {
       return reply.code(404).send(errorBody('not-found', `No ${request.method} route at ${METRICS_PATH}.`));
     }
     return reply

@@ -236,6 +236,11 @@ describe('/metrics', () => {
   it('is served to loopback and ATRIUM_METRICS_ALLOW only', async () => {
     const allowed = await server.app.inject({ url: '/metrics', remoteAddress: '10.1.2.3' });
     expect(allowed.statusCode).toBe(200);
+    // Through a front door on loopback, for a visitor elsewhere: refused.
+    const forwarded = await fetch(`${server.url}/metrics`, {
+      headers: { 'x-forwarded-for': '198.51.100.4' },
+    });
+    expect(forwarded.status).toBe(404);
     const other = await server.app.inject({ url: '/metrics', remoteAddress: '192.0.2.7' });
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain('atrium_');
