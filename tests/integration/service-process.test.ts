@@ -161,6 +161,20 @@ describe('npm run serve', () => {
   }, 60_000);
 });
 
+describe('the demo backend on a public origin, asked for', () => {
+  it('starts with ATRIUM_DEMO=1, and the log and the login page say it is a demo', async () => {
+    const server = await start('node', [SERVER_OUT], ROOT, {
+      ATRIUM_PUBLIC_ORIGIN: 'https://school.test',
+      ATRIUM_DEMO: '1',
+    });
+    expect(server.output()).toContain('DEMO backend on a public server (ATRIUM_DEMO=1)');
+    const page = await (await fetch(`http://127.0.0.1:${server.port}/common/login`)).text();
+    expect(page).toContain('Demonstration site');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+});
+
 describe('a tree pruned to production dependencies', () => {
   it('starts the compiled server without tsx or TypeScript', async () => {
     const tree = path.join(work, 'tree');
