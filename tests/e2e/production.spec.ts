@@ -53,6 +53,12 @@ let instanceEnv: Record<string, string>;
 function startBackend(): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     response.setHeader('content-type', 'application/json');
+    if (request.method === 'POST' && request.url === '/common/login/login_actions.php') {
+      request.resume();
+      response.statusCode = 401;
+      response.end(JSON.stringify({ success: false, message: 'Wrong username or password.' }));
+      return;
+    }
     response.end(JSON.stringify({ backend: true, path: request.url }));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -183,6 +189,38 @@ test('through the front door: the login page from Atrium, the API from the real 
   expect(page.body).not.toContain('Demonstration site');
   const api = await throughDoor('/lapi/rpc/common/ionic/initialize');
   expect(JSON.parse(api.body)).toEqual({ backend: true, path: '/lapi/rpc/common/ionic/initialize' });
+  // A sign-in the backend refuses is counted by the instance that passed it on.
+  const refused = await new Promise<number>((resolve, reject) => {
+    const body = JSON.stringify({ action: 'login', username: 'student', password: 'wrong' });
+    https
+      .request(
+        {
+          host: '127.0.0.1',
+          port: doorPort,
+          method: 'POST',
+          path: '/common/login/login_actions.php',
+          agent,
+          headers: {
+            host: `${HOST}:${doorPort}`,
+            origin: `https://${HOST}:${doorPort}`,
+            'content-type': 'application/json',
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      )
+      .on('error', reject)
+      .end(body);
+  });
+  expect(refused).toBe(401);
+  const counted = await Promise.all(instances.map((instance) => get(instance.port, '/metrics')));
+  expect(
+    counted.filter(({ body }) =>
+      body.includes('atrium_sign_ins_refused_total{reason="wrong-credentials"} 1'),
+    ),
+  ).toHaveLength(1);
   // The demo's legacy pages went with the demo backend.
   expect((await throughDoor('/legacy/terms')).status).toBe(404);
 });

@@ -108,6 +108,16 @@ describe('npm run serve', () => {
         .trim()
         .split('\n').length;
     const connected = await clients();
+    // Sessions live in Redis here: the metric counts them there.
+    const signIn = await fetch(`http://127.0.0.1:${server.port}/common/login/login_actions.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${server.port}` },
+      body: JSON.stringify({ action: 'login', username: 'student', password: 'atrium-demo' }),
+    });
+    expect(signIn.status).toBe(200);
+    const metrics = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+    expect(metrics).toMatch(/^atrium_live_sessions 1$/m);
+    expect(metrics).toMatch(/^atrium_redis_up 1$/m);
 
     // A request in flight: its body half sent when SIGTERM comes. (/readyz's 503 during the shutdown is
     // service.test.ts's: Node answers nothing more on a connection once the server closes.)

@@ -14,6 +14,11 @@ export const METRICS_PATH = '/metrics';
 
 const LOGIN_ACTIONS = '/common/login/login_actions.php';
 
+const pathOf = (url: string): string => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
 /** Why a sign-in was refused, from its answer's status. */
 function refusalReason(status: number): string {
   if (status === 401) return 'wrong-credentials';
@@ -102,10 +107,14 @@ export function registerMetrics(app: FastifyInstance, ctx: ServerContext): void 
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
-    if (route === LOGIN_ACTIONS && request.method === 'POST' && reply.statusCode >= 400) {
-      const action = (request.body as { action?: unknown } | undefined)?.action;
-      if (action === 'login' || action === 'external_complete')
+    if (request.method === 'POST' && reply.statusCode >= 400 && pathOf(request.url) === LOGIN_ACTIONS) {
+      // The demo backend's body is parsed: only sign-in attempts count, not username look-ups. Behind
+      // ATRIUM_PROXY the body goes to the backend unread, and every refusal it answers counts.
+      const body = request.body as { action?: unknown } | undefined;
+      const action = typeof body === 'object' && body !== null ? body.action : undefined;
+      if (action === undefined || action === 'login' || action === 'external_complete') {
         refused.inc({ reason: refusalReason(reply.statusCode) });
+      }
     }
     done();
   });
