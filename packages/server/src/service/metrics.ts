@@ -45,9 +45,21 @@ async function liveSessions(ctx: ServerContext): Promise<number | null> {
   return count;
 }
 
+/**
+ * Node's process metrics (CPU, memory, event loop, GC) are the process's, whatever the number of servers
+ * in it: made once, and merged into each server's registry at scrape time.
+ */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'atrium_' });
+  }
+  return processRegistry;
+}
+
 export function registerMetrics(app: FastifyInstance, ctx: ServerContext): void {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'atrium_' });
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
     name: 'atrium_http_requests_total',
@@ -134,6 +146,6 @@ export function registerMetrics(app: FastifyInstance, ctx: ServerContext): void 
     return reply
       .header('cache-control', 'no-store')
       .type(registry.contentType)
-      .send(await registry.metrics());
+      .send(await Registry.merge([processMetrics(), registry]).metrics());
   });
 }

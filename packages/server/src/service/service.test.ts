@@ -231,6 +231,7 @@ describe('/metrics', () => {
     expect(text).toContain('atrium_live_release_info{release="build"} 1');
     expect(text).toMatch(/atrium_live_sessions 1\n/);
     expect(text).toMatch(/atrium_sign_ins_refused_total\{reason="wrong-credentials"\} 1/);
+    expect(text).toContain('atrium_process_cpu_user_seconds_total');
   });
 
   it('is served to loopback and ATRIUM_METRICS_ALLOW only', async () => {
