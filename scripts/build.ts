@@ -32,6 +32,7 @@ import { writeWidgetsManifest } from './widgets-manifest';
 import { prerenderLogin } from './prerender-login';
 import type { LoginFrame } from './prerender-login';
 import { bundleShellFrame } from './prerender-shell';
+import { bundleServer } from './build-server';
 import type { BuildMode, BuildOptions } from '../webpack.config';
 import { createImportMap, createPreloads } from '@atrium/releases';
 
@@ -447,10 +448,14 @@ export async function main(argv: readonly string[]): Promise<void> {
   loginFrame.catch(() => {}); // awaited below; no unhandled rejection while webpack still runs
   const shellFrame = bundleShellFrame(rootDir);
   shellFrame.catch(() => {});
+  // The server too, as plain JavaScript for `npm run serve` (build-server.ts).
+  const server = bundleServer(rootDir);
+  server.catch(() => {});
   const multi = await runCompiler(compiler);
   if (multi.hasErrors()) throw new BuildError('compile-failed', formatErrors(multi));
   if (multi.hasWarnings()) console.warn(formatErrors(multi));
   const modules = writeBuildOutput(multi, options, stamp, await loginFrame, await shellFrame);
+  await server;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`[build] ${cli.mode}: ${modules.length} System modules -> ${options.outDir} in ${seconds} s`);
 }

@@ -2,7 +2,7 @@
 /**
  * The real parts the tests use, from Debian (no browser downloads work here): Chromium at /usr/bin/chromium
  * for every browser test, nginx, php-fpm and php-cli for the legacy pages and the front door, redis-server
- * for several instances, openssl for the test certificate. Installed with apt-get in one go when missing
+ * for several instances, openssl for the test certificate, systemd for checking the reference unit. Installed with apt-get in one go when missing
  * (as root), before any test runs, so parallel test workers never race for apt's lock. Prints the
  * browser's exact version first: browser behaviour changes between Chromium releases, and a red run on
  * another machine must say which one it had.
@@ -20,6 +20,8 @@ const WANTED = {
   '/usr/sbin/php-fpm': 'php-fpm',
   '/usr/bin/redis-server': 'redis-server',
   '/usr/bin/openssl': 'openssl',
+  // systemd-analyze verify checks the reference unit, deploy/systemd/atrium.service.
+  '/usr/bin/systemd-analyze': 'systemd',
 };
 
 /** php-fpm is named after its version (php-fpm8.2): any version will do. */

@@ -38,10 +38,13 @@ const origin = (host: string) => `https://${host}:${port}`;
 
 test.beforeAll(async () => {
   port = await freePort();
+  const httpPort = await freePort();
   const certificate = await makeCertificate(HOSTS);
   const atrium = await startAtrium({
     env: {
       ATRIUM_PUBLIC_ORIGIN: `${origin('school.test')},${origin('app.school.test')}`,
+      // The demo backend's users sign in here: on a public origin that must be asked for.
+      ATRIUM_DEMO: '1',
       ATRIUM_EMBED_ORIGINS: origin('legacy.school.test'),
       ATRIUM_TRUST_PROXY: '127.0.0.1',
       ATRIUM_LOGIN_RATE_LIMIT: String(RATE_LIMIT),
@@ -54,7 +57,8 @@ test.beforeAll(async () => {
     LISTEN: `127.0.0.1:${port}`,
     TLS_CERT: certificate.cert,
     TLS_KEY: certificate.key,
-    ATRIUM_UPSTREAM: `127.0.0.1:${atrium.port}`,
+    ATRIUM_SERVERS: `server 127.0.0.1:${atrium.port};`,
+    HTTP_LISTEN: `127.0.0.1:${httpPort}`,
     PHP_FPM: `127.0.0.1:${php.port}`,
     LEGACY_ROOT: path.join(PHP_ROOT, 'topology'),
   };
@@ -305,7 +309,8 @@ test.describe('a front door Atrium was not told about (no settings)', () => {
       LISTEN: `127.0.0.1:${doorPort}`,
       TLS_CERT: certificate.cert,
       TLS_KEY: certificate.key,
-      ATRIUM_UPSTREAM: `127.0.0.1:${atrium.port}`,
+      ATRIUM_SERVERS: `server 127.0.0.1:${atrium.port};`,
+      HTTP_LISTEN: `127.0.0.1:${await freePort()}`,
       PHP_FPM: `127.0.0.1:${php.port}`,
       LEGACY_ROOT: path.join(PHP_ROOT, 'topology'),
       PUBLIC_HOST: 'school.test',

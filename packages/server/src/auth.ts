@@ -51,6 +51,8 @@ export async function findAuth(request: FastifyRequest, state: AppState): Promis
   const realUser = state.users.get(session.username);
   const user = state.users.get(effectiveUsername(session));
   if (!realUser || !user) return null;
+  // Whoever a request turns out to be signed in as, its log line names them.
+  request.atriumUser = user.username;
   return { session, user, realUser };
 }
 

@@ -120,3 +120,59 @@ export function parseListenHost(value: string | undefined): string {
   }
   throw new OptionsError('invalid-host', `HOST: "${text}" is not an address or host name to listen on`);
 }
+
+/**
+ * A comma-separated list of addresses and CIDRs (`10.0.0.0/8`, proxy-addr's `loopback`...), checked with the
+ * library that will match them; unset: none.
+ */
+export function parseAddressList(value: string | undefined, name: string): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    try {
+      proxyAddr.compile(entry);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new OptionsError('invalid-option', `${name}: "${entry}" is not an address or a CIDR (${why})`);
+    }
+  }
+  return entries;
+}
+
+/** 127.0.0.0/8, ::1 and `localhost`: reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost' || host === '::1') return true;
+  if (net.isIPv4(host)) return host.startsWith('127.');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(host);
+  return mapped?.[1] !== undefined && mapped[1].startsWith('127.');
+}
+
+export const DEMO_REFUSAL =
+  'Refusing to serve the demo backend (demo accounts, published password) on a public server: set ATRIUM_PROXY to your real backend, or ATRIUM_DEMO=1 to serve the demo on purpose';
+
+/**
+ * The demo backend signs anyone in as root with the password in the README: on a public server (users
+ * reach it through ATRIUM_PUBLIC_ORIGIN, or it listens beyond loopback) that is a back door unless it was
+ * asked for. The check runs before listening, so a forgotten ATRIUM_PROXY never serves one request.
+ */
+export function assertDemoAllowed(
+  options: { publicOrigins: readonly string[]; proxy: string | null; demo: boolean },
+  host: string,
+): void {
+  const isPublic = options.publicOrigins.length > 0 || !isLoopbackHost(host);
+  if (isPublic && options.proxy === null && !options.demo) {
+    throw new OptionsError('demo-on-public-server', DEMO_REFUSAL);
+  }
+}
+
+/** The demo backend served on a public server on purpose (ATRIUM_DEMO=1): the login page and log say so. */
+export function isPublicDemo(
+  options: { publicOrigins: readonly string[]; proxy: string | null; demo: boolean },
+  host: string,
+): boolean {
+  return (
+    options.proxy === null && options.demo && (options.publicOrigins.length > 0 || !isLoopbackHost(host))
+  );
+}

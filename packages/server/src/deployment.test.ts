@@ -7,7 +7,13 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseListenHost, parseOrigins, parsePublicOrigins, parseTrustProxy } from './deploy-options.js';
+import {
+  DEMO_REFUSAL,
+  parseListenHost,
+  parseOrigins,
+  parsePublicOrigins,
+  parseTrustProxy,
+} from './deploy-options.js';
 import { OptionsError } from './options.js';
 import { Client, ErrorSchema, startServer, type Running } from './test-helpers.js';
 
@@ -83,6 +89,8 @@ describe('settings', () => {
     for (const [name, value, expected] of [
       ['ATRIUM_PUBLIC_ORIGIN', 'app.school.edu', 'ATRIUM_PUBLIC_ORIGIN: "app.school.edu" is not an origin'],
       ['ATRIUM_TRUST_PROXY', '10.0.0.0/40', 'ATRIUM_TRUST_PROXY: "10.0.0.0/40"'],
+      // The demo backend on a public origin, without ATRIUM_PROXY or ATRIUM_DEMO=1.
+      ['ATRIUM_PUBLIC_ORIGIN', 'https://app.school.edu', DEMO_REFUSAL],
     ] as const) {
       const failure = await run(tsx, [main], {
         env: { ...process.env, PORT: '0', [name]: value },

@@ -13,3 +13,5 @@ export { createLocalStorage } from './storage/local.js';
 export { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './auth.js';
 export { DEMO_PASSWORD } from './demo-data/users.js';
 export { safeSameOriginPath } from './legacy/safe-path.js';
+export { SETTINGS, settingsTable, settingsEnvironment } from './settings.js';
+export type { Setting } from './settings.js';

@@ -1,10 +1,13 @@
 /**
- * CLI: `npm run serve` (tsx packages/server/src/main.ts [--proxy URL]). Listens on HOST:PORT (default
- * 127.0.0.1:8080) and stops cleanly on SIGINT/SIGTERM. A wrong setting stops it here with one line.
+ * CLI: `npm run serve` (node packages/server/dist/main.js [--proxy URL], compiled by `npm run build`).
+ * Listens on HOST:PORT (default 127.0.0.1:8080) and shuts down gracefully on SIGINT/SIGTERM
+ * (service/shutdown.ts). A wrong setting stops it here with one line.
  */
 import { parseArgs } from 'node:util';
-import { parseListenHost } from './deploy-options.js';
+import { assertDemoAllowed, isPublicDemo, parseListenHost } from './deploy-options.js';
+import { resolveOptions } from './options.js';
 import { createServer } from './server.js';
+import { exitOnSignals } from './service/shutdown.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { proxy: { type: 'string' } }, allowPositionals: false });
@@ -12,25 +15,20 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, not "${process.env['PORT']}"`);
   const host = parseListenHost(process.env['HOST']);
-  const app = await createServer({
+  const input = {
     ...(values.proxy !== undefined ? { proxy: values.proxy } : {}),
     logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
-  });
-  let closing = false;
-  const stop = (signal: string): void => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  // Before anything is created or listens: the demo backend on a public server is refused outright.
+  assertDemoAllowed(resolveOptions(input), host);
+  const app = await createServer(input);
+  exitOnSignals(app, app.atrium.options.shutdownGraceMs);
+  if (isPublicDemo(app.atrium.options, host)) {
+    app.log.warn(
+      { demo: true },
+      'DEMO backend on a public server (ATRIUM_DEMO=1): demo accounts with the published password can sign in; set ATRIUM_PROXY for the real backend',
+    );
+  }
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

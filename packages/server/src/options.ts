@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { assetsConfigFromEnv, type AssetsConfig } from '@atrium/releases';
 import { parseRedisUrl } from './state/redis-connection.js';
-import { parseOrigins, parsePublicOrigins, parseTrustProxy, type TrustProxy } from './deploy-options.js';
+import {
+  parseAddressList,
+  parseOrigins,
+  parsePublicOrigins,
+  parseTrustProxy,
+  type TrustProxy,
+} from './deploy-options.js';
+import { settingsEnvironment } from './settings.js';
 
 /** The repository root: packages/server/src -> ../../.. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -19,8 +26,14 @@ export interface ServerOptions {
   lockdown?: boolean;
   /** The built front end (ATRIUM_DIST_DIR, default <repo>/dist). */
   distDir?: string;
-  /** Where the local storage adapter writes uploads (default <repo>/.data/uploads, created on demand). */
+  /** Where the local storage adapter writes uploads (ATRIUM_UPLOADS_DIR, default <repo>/.data/uploads, created on demand). */
   dataDir?: string;
+  /** The demo backend on a public server, on purpose (ATRIUM_DEMO=1): the login page and the log say so. */
+  demo?: boolean;
+  /** Addresses/CIDRs besides loopback that may read /metrics (ATRIUM_METRICS_ALLOW, comma-separated). */
+  metricsAllow?: string[];
+  /** How long requests in flight get to finish after SIGTERM, in ms (ATRIUM_SHUTDOWN_GRACE_MS, default 10 s). */
+  shutdownGraceMs?: number;
   /** Forward /lapi/* and /common/* to this backend instead of the demo data (ATRIUM_PROXY). */
   proxy?: string | null;
   /** 'local' (default) or 's3' (ATRIUM_STORAGE), the latter with ATRIUM_S3_BUCKET. */
@@ -101,6 +114,9 @@ export interface ResolvedOptions {
   lockdown: boolean;
   distDir: string;
   dataDir: string;
+  demo: boolean;
+  metricsAllow: string[];
+  shutdownGraceMs: number;
   proxy: string | null;
   storage: StorageKind;
   s3Bucket: string | null;
@@ -204,11 +220,20 @@ function parseLegacyPrefixes(value: string | undefined): string[] {
     .filter((prefix) => prefix !== '');
 }
 
+/** ATRIUM_DEMO: `1` or unset (`0` too); anything else is a typo to report rather than guess at. */
+function parseDemo(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new OptionsError('invalid-option', `ATRIUM_DEMO must be 1 or unset, not "${value}"`);
+}
+
 /** Explicit options win; otherwise the environment variables of DESIGN.md; otherwise the defaults. */
 export function resolveOptions(
   options: ServerOptions = {},
-  environ: NodeJS.ProcessEnv = process.env,
+  processEnv: NodeJS.ProcessEnv = process.env,
 ): ResolvedOptions {
+  // Every ATRIUM_* name read below has its row in settings.ts (docs/deploy.md's table), or this throws.
+  const environ = settingsEnvironment(processEnv);
   const storage = options.storage ?? (environ['ATRIUM_STORAGE'] === 's3' ? 's3' : 'local');
   if (environ['ATRIUM_STORAGE'] && !['s3', 'local'].includes(environ['ATRIUM_STORAGE'])) {
     throw new OptionsError('invalid-storage', 'ATRIUM_STORAGE must be local or s3');
@@ -221,7 +246,15 @@ export function resolveOptions(
     env: options.env ?? parseEnv(environ['ATRIUM_ENV']),
     lockdown: options.lockdown ?? environ['ATRIUM_LOCKDOWN'] === '1',
     distDir: path.resolve(options.distDir ?? (environ['ATRIUM_DIST_DIR'] || path.join(REPO_ROOT, 'dist'))),
-    dataDir: path.resolve(options.dataDir ?? path.join(REPO_ROOT, '.data', 'uploads')),
+    dataDir: path.resolve(
+      options.dataDir ?? (environ['ATRIUM_UPLOADS_DIR'] || path.join(REPO_ROOT, '.data', 'uploads')),
+    ),
+    demo: options.demo ?? parseDemo(environ['ATRIUM_DEMO']),
+    metricsAllow:
+      options.metricsAllow ?? parseAddressList(environ['ATRIUM_METRICS_ALLOW'], 'ATRIUM_METRICS_ALLOW'),
+    shutdownGraceMs:
+      options.shutdownGraceMs ??
+      positiveInt(environ['ATRIUM_SHUTDOWN_GRACE_MS'], 10_000, 'ATRIUM_SHUTDOWN_GRACE_MS'),
     proxy: parseProxy(options.proxy !== undefined ? options.proxy : environ['ATRIUM_PROXY']),
     storage,
     s3Bucket,

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -14,7 +14,10 @@ import { addHsts, servesHttpsOnly } from './security/public-origin.js';
 import { registerResponseHeaders } from './security/response-headers.js';
 import { createState } from './state/index.js';
 import { createStorage } from './storage/index.js';
-import { ApiRequestLogController, registerRequestLogging } from './request-logging.js';
+import { LOG_REDACT, registerRequestLines, registerRequestLogging, requestIdOf } from './request-logging.js';
+import { registerMetrics } from './service/metrics.js';
+import { registerProbes } from './service/probes.js';
+import { watchLiveRelease } from './service/live-log.js';
 import { loginRoutes, RATE_LIMIT_MESSAGE } from './routes/login.js';
 import { ssoRoutes } from './routes/sso.js';
 import { sessionRoutes } from './routes/session.js';
@@ -49,8 +52,16 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   // /assets/ serves published files from here as soon as a release exists, without a restart.
   await mkdir(path.join(options.releasesDir, 'assets'), { recursive: true });
   const app = Fastify({
-    logger: options.logger,
-    logController: new ApiRequestLogController(),
+    logger:
+      options.logger === false
+        ? false
+        : { redact: LOG_REDACT, ...(typeof options.logger === 'object' ? options.logger : {}) },
+    // Fastify's own two lines per request are off: registerRequestLines writes one, without secrets.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
+    // A request that arrives on a kept-alive connection while the server closes is still answered (the
+    // front door may have sent it before it saw the close); /readyz says 503 from the first moment.
+    return503OnClosing: false,
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy,
     ...httpOptions(options.timeouts),
@@ -161,6 +172,10 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   });
   registerResponseHeaders(app);
   registerRequestLogging(app, ctx.state.requestLog);
+  registerRequestLines(app, { log: options.logger !== false });
+  registerMetrics(app, ctx);
+  registerProbes(app, ctx);
+  watchLiveRelease(app, ctx);
 
   app.addHook('preHandler', redirectSignedInFromLogin(ctx));
   await app.register(frontendRoutes(ctx));

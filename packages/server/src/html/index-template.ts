@@ -241,12 +241,27 @@ export interface RenderIndexOptions {
    * response's own (markers the compiled page cuts out, index-cache.ts).
    */
   signedIn?: { styles: string; start: string; shell: string };
+  /** The demo backend on purpose (ATRIUM_DEMO=1): the login page says so above its card. */
+  demoNotice?: boolean;
+}
+
+/** The login page's words when the demo backend is served on purpose (docs/decisions.md). */
+export const DEMO_NOTICE_TEXT =
+  'Demonstration site: the accounts and data here are samples, and anyone can sign in. Do not enter a real password.';
+
+/** Its own styles (nonce'd, as the CSP wants), so a build without them still shows it plainly. */
+function demoNotice(nonce: string): string {
+  return (
+    `<style nonce="${escapeHtml(nonce)}">.atrium-demo-notice{margin:0;padding:.5rem 1rem;background:#fff4ce;color:#3b2f00;` +
+    `border-bottom:1px solid #c8a600;font:600 0.95rem/1.4 system-ui,sans-serif;text-align:center}</style>` +
+    `<p class="atrium-demo-notice" role="note">${escapeHtml(DEMO_NOTICE_TEXT)}</p>\n`
+  );
 }
 
 /** Fill the placeholders of dist/index.html for one response. */
 export function renderIndex(
   files: DistFiles,
-  { nonce, login, env, home, signedIn }: RenderIndexOptions,
+  { nonce, login, env, home, signedIn, demoNotice: demo }: RenderIndexOptions,
 ): string {
   const pageEntries =
     files.preloads?.[login ? 'login' : 'shell'] ??
@@ -281,10 +296,12 @@ export function renderIndex(
         LOGIN_FRAME_HOLD.link
       : (signedIn?.styles ?? ''),
     // After the first screen in the document, so the preload scanner meets them last.
-    LOGIN_FRAME: frame
-      ? `<div id="${LOGIN_CONTAINER_ID}" data-atrium-prerendered>${frame.html}</div>` +
-        `${LOGIN_FRAME_HOLD.end}\n${prefetchLinks(afterSignInEntries(files))}`
-      : (signedIn?.start ?? ''),
+    LOGIN_FRAME:
+      (login && demo ? demoNotice(nonce) : '') +
+      (frame
+        ? `<div id="${LOGIN_CONTAINER_ID}" data-atrium-prerendered>${frame.html}</div>` +
+          `${LOGIN_FRAME_HOLD.end}\n${prefetchLinks(afterSignInEntries(files))}`
+        : (signedIn?.start ?? '')),
     // Inside #atrium-app: the shell's own container, server-drawn, which the shell hydrates.
     SHELL_FRAME: signedIn?.shell ?? '',
     FRAME_HIDDEN: frame || signedIn ? 'hidden' : '',

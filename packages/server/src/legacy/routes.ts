@@ -50,6 +50,10 @@ export function legacyRoutes(ctx: ServerContext) {
         .send(migrationMapJson),
     );
 
+    // The demo legacy pages (and the schools' homes) show the demo backend's users and data: behind
+    // ATRIUM_PROXY the real legacy screens are the backend's, and these paths answer 404.
+    if (ctx.options.proxy) return;
+
     /** The signed-in user, or a redirect to the login page that comes back here. */
     const signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<Auth | null> => {
       const auth = await findAuth(request, ctx.state);

@@ -25,10 +25,17 @@ const setImmutable = (reply: FastifyReply): void => {
   reply.header('cache-control', IMMUTABLE);
 };
 
-/** Paths that never fall back to index.html: an unknown one is a 404, not the app. */
+/**
+ * Paths that never fall back to index.html: an unknown one is a 404, not the app. That includes anything
+ * named like a file (`/favicon.ico`, `x.js`, `x.css`, `x.map`) and unknown paths under the probes: an app
+ * page answering 200 there would make a missing file or a mistyped probe look fine.
+ */
 export function isReservedPath(pathname: string): boolean {
   return (
-    /^\/(lapi|assets|static|widgets|uploads|legacy|common\/(?!login(\/|$)))/.test(pathname) ||
+    /^\/(lapi|assets|static|widgets|uploads|legacy|healthz\/|readyz\/|metrics\/|common\/(?!login(\/|$)))/.test(
+      pathname,
+    ) ||
+    /\.(css|js|mjs|map|ico)$/i.test(pathname) ||
     /^\/common\/login\/.*\.php$/.test(pathname) ||
     /^\/(importmap|build)\.json$/.test(pathname)
   );
@@ -228,6 +235,7 @@ export function createIndexHandler(ctx: ServerContext) {
         login: isLoginPagePath(request.url),
         home: isHomePagePath(request.url),
         signedIn: slots !== null,
+        demoNotice: ctx.options.demo && ctx.options.proxy === null,
       };
       const page = compiled(files, view.key, options, view.files);
       // gzip from the page's precompressed parts for every client that takes it (browsers all do), brotli
