@@ -15,6 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { Redis } from 'ioredis';
+import { examsArea, uploadBody } from '@atrium/releases/testing';
 import {
   freePort,
   makeCertificate,
@@ -275,6 +277,73 @@ test('a rolling restart by SIGTERM loses no request', async () => {
   expect(failures).toEqual([]);
 });
 
-// The checklist's step 13 (Redis loses its data; the release history comes back from the durable release
-// store) is tested with these instances here: FLUSHALL on `redis`, restart the instances as above, then the
-// history through `/lapi/releases/history` with the deploy token.
+/** A release API call through nginx with the deploy token, as CI makes it. */
+function apiThroughDoor(
+  method: 'GET' | 'POST',
+  pathname: string,
+  payload?: unknown,
+): Promise<{ status: number; json: { data?: unknown; error?: { code?: string } } }> {
+  return new Promise((resolve, reject) => {
+    const body = payload === undefined ? undefined : JSON.stringify(payload);
+    https
+      .request(
+        {
+          host: '127.0.0.1',
+          port: doorPort,
+          method,
+          path: pathname,
+          agent,
+          headers: {
+            host: `${HOST}:${doorPort}`,
+            authorization: `Bearer ${TOKEN}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) }));
+        },
+      )
+      .on('error', reject)
+      .end(body);
+  });
+}
+
+const historyIds = async (): Promise<string[]> =>
+  ((await apiThroughDoor('GET', '/lapi/releases/history')).json.data as { id: string }[]).map(
+    (entry) => entry.id,
+  );
+
+test('Redis loses its data: the release history comes back from the durable store, and a rollback works', async () => {
+  test.setTimeout(120_000);
+  for (const version of ['0.2.1+prod', '0.2.2+prod']) {
+    const published = await apiThroughDoor('POST', '/lapi/releases/publish', {
+      ...uploadBody(examsArea(version)),
+      author: 'ci-bot',
+    });
+    expect(published.status).toBe(200);
+  }
+  const before = await historyIds();
+  expect(before).toEqual(['r000003', 'r000002', 'r000001']);
+
+  const connection = new Redis(redis.url);
+  await connection.flushall();
+  connection.disconnect();
+  // The checklist's restart, one instance at a time.
+  for (const [index, instance] of instances.entries()) {
+    instance.child.kill('SIGTERM');
+    expect(await instance.exited).toBe(0);
+    instances[index] = await startInstance(instance.port);
+  }
+
+  expect(await historyIds()).toEqual(before);
+  const back = await apiThroughDoor('POST', '/lapi/releases/rollback', { app: '@atrium/area-exams' });
+  expect(back.status).toBe(200);
+  expect(back.json.data).toMatchObject({ release: { id: 'r000004', change: { kind: 'rollback' } } });
+  for (const instance of instances) {
+    await expect
+      .poll(async () => (await get(instance.port, '/metrics')).body, { timeout: 15_000 })
+      .toContain('atrium_live_release_info{release="r000004"} 1');
+  }
+});
