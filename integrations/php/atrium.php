@@ -336,12 +336,14 @@ function atrium_widgets_manifest(array $options, string $base)
     if (preg_match('~^https?://~i', $source) !== 1) {
         return atrium_parse_manifest(is_readable($source) ? (string) file_get_contents($source) : '');
     }
-    $dir = isset($options['cache_dir']) ? (string) $options['cache_dir'] : sys_get_temp_dir();
     $ttl = isset($options['cache_ttl']) ? (int) $options['cache_ttl'] : 300;
     $timeout = isset($options['timeout']) ? (float) $options['timeout'] : 1.0;
-    $cache = rtrim($dir, '/\\') . '/atrium-widgets-manifest-' . sha1($source) . '.json';
-    $cached = is_readable($cache) ? atrium_parse_manifest((string) file_get_contents($cache)) : null;
-    $age = is_file($cache) ? time() - (int) filemtime($cache) : PHP_INT_MAX;
+    $dir = atrium_private_cache_dir($options);
+    $cache = $dir === null ? null : $dir . '/manifest-' . sha1($source) . '.json';
+    $cached = $cache !== null && atrium_is_private_file($cache)
+        ? atrium_parse_manifest((string) file_get_contents($cache))
+        : null;
+    $age = $cache !== null && is_file($cache) ? time() - (int) filemtime($cache) : PHP_INT_MAX;
     if ($age < ($cached !== null ? $ttl : 30)) {
         return $cached;
     }
@@ -349,12 +351,92 @@ function atrium_widgets_manifest(array $options, string $base)
     $body = @file_get_contents($source, false, $context);
     $fresh = is_string($body) ? atrium_parse_manifest($body) : null;
     if ($fresh !== null) {
-        @file_put_contents($cache, $body, LOCK_EX);
+        if ($cache !== null) {
+            atrium_write_private_file($cache, (string) $body);
+        }
         return $fresh;
     }
     // Keep serving the last good one, and do not ask again at once.
-    @touch($cache);
+    if ($cache !== null) {
+        is_file($cache) ? @touch($cache) : atrium_write_private_file($cache, '');
+    }
     return $cached;
+}
+
+/**
+ * The folder the fetched manifest is cached in, private to the PHP user: option 'cache_dir', else env
+ * ATRIUM_WIDGETS_CACHE_DIR, else "atrium-widgets-<uid>" in the system's temp folder; made 0700 when missing.
+ *
+ * Why private: the manifest's loader is printed inline, under the page's nonce. A cache any other local
+ * user can write (the shared temp folder, a predictable name) let that user run script on every page.
+ * A folder that is not a real folder of this user's, or that others may write, is not used (and said so
+ * in the error log); the manifest is then fetched for each page, within the timeout.
+ */
+function atrium_private_cache_dir(array $options)
+{
+    $dir = isset($options['cache_dir']) ? (string) $options['cache_dir'] : (string) getenv('ATRIUM_WIDGETS_CACHE_DIR');
+    if ($dir === '') {
+        $dir = rtrim(sys_get_temp_dir(), '/\\') . '/atrium-widgets-' . atrium_process_uid();
+    }
+    $dir = rtrim($dir, '/\\');
+    if (!file_exists($dir) && !is_link($dir)) {
+        $mask = umask(077);
+        @mkdir($dir, 0700, true);
+        umask($mask);
+    }
+    clearstatcache(true, $dir);
+    $problem = null;
+    if (is_link($dir) || !is_dir($dir)) {
+        $problem = 'is not a folder (a symbolic link or a file is refused)';
+    } elseif (function_exists('posix_geteuid') && fileowner($dir) !== posix_geteuid()) {
+        $problem = 'is owned by another user';
+    } elseif ((fileperms($dir) & 0077) !== 0) {
+        $problem = 'can be read or written by other users (it must be mode 0700)';
+    }
+    if ($problem !== null) {
+        atrium_warn("the manifest cache folder {$dir} {$problem}: the manifest is fetched for each page instead."
+            . " Fix: give the 'cache_dir' option (or ATRIUM_WIDGETS_CACHE_DIR) a folder of the PHP user's, mode 0700.");
+        return null;
+    }
+    return $dir;
+}
+
+/** The PHP process's user id ('' when PHP cannot tell): part of the default cache folder's name. */
+function atrium_process_uid(): string
+{
+    return function_exists('posix_geteuid') ? (string) posix_geteuid() : (string) getmyuid();
+}
+
+/** A regular file (not a link) of this user's that no other user may write. */
+function atrium_is_private_file(string $file): bool
+{
+    clearstatcache(true, $file);
+    if (is_link($file) || !is_file($file) || !is_readable($file)) {
+        return false;
+    }
+    if (function_exists('posix_geteuid') && fileowner($file) !== posix_geteuid()) {
+        return false;
+    }
+    return (fileperms($file) & 0022) === 0;
+}
+
+/** Written whole or not at all (a temporary file renamed over it), mode 0600. */
+function atrium_write_private_file(string $file, string $body)
+{
+    $temp = @tempnam(dirname($file), 'manifest-');
+    if ($temp === false) {
+        return;
+    }
+    @chmod($temp, 0600);
+    if (@file_put_contents($temp, $body) !== strlen($body) || !@rename($temp, $file)) {
+        @unlink($temp);
+    }
+}
+
+/** One line in PHP's error log, prefixed so it can be found. */
+function atrium_warn(string $message)
+{
+    error_log('[atrium-widgets] ' . $message);
 }
 
 function atrium_parse_manifest(string $json)
@@ -370,6 +452,17 @@ function atrium_parse_manifest(string $json)
     }
     if (preg_match('~^[A-Za-z0-9._-]+\.js$~', $data['entry']) !== 1) {
         return null;
+    }
+    // The loaders are printed inline under the page's nonce: only text whose hash is the one the
+    // manifest declares for it (the build writes both) is ever printed.
+    foreach (['loader', 'loaderLite'] as $key) {
+        $declared = isset($data['loaderHashes'][$key]) ? $data['loaderHashes'][$key] : null;
+        $actual = "'sha256-" . base64_encode(hash('sha256', $data[$key], true)) . "'";
+        if (!is_string($declared) || !hash_equals($declared, $actual)) {
+            atrium_warn("the manifest's {$key} does not match the hash it declares (loaderHashes.{$key}):"
+                . ' it is not printed. Fix: deploy the manifest.json the build wrote, unchanged.');
+            return null;
+        }
     }
     return $data;
 }

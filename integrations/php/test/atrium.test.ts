@@ -3,13 +3,16 @@
  * where it matters (escaping, charsets, the loader's text).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loaderSnippet } from '../../../packages/widgets/src/loader/snippet';
 import { ensureDebianPackages } from '../../../tests/real/debian';
+import { freePort, waitForPort } from '../../../tests/real/ports';
 
 const PHP = '/usr/bin/php';
 const DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'render.php');
@@ -19,19 +22,31 @@ function ensurePhp(): void {
   ensureDebianPackages({ [PHP]: 'php-cli' });
 }
 
-function render(options: unknown, ...args: string[]): string {
+/** What the helper prints, and what it wrote to PHP's error log (php-cli's is stderr). */
+function renderWithLog(
+  options: unknown,
+  env: Record<string, string> = {},
+  ...args: string[]
+): { html: string; log: string } {
   const result = spawnSync(
     PHP,
     ['-d', 'display_errors=stderr', '-d', 'error_reporting=-1', DRIVER, ...args],
     {
       input: JSON.stringify(options),
       encoding: 'utf8',
+      env: { ...process.env, ...env },
     },
   );
-  if (result.status !== 0 || result.stderr !== '') {
+  if (result.status !== 0 || /PHP (Warning|Notice|Deprecated|Fatal)/.test(result.stderr)) {
     throw new Error(`php failed (${result.status}): ${result.stderr}`);
   }
-  return result.stdout;
+  return { html: result.stdout, log: result.stderr };
+}
+
+function render(options: unknown, ...args: string[]): string {
+  const { html, log } = renderWithLog(options, {}, ...args);
+  if (log !== '') throw new Error(`php logged: ${log}`);
+  return html;
 }
 
 const latin1 = (text: string) => ({ latin1: Buffer.from(text, 'latin1').toString('hex') });
@@ -44,7 +59,12 @@ const manifest = {
   integrity: 'sha384-abc+/=',
   loader: loaderSnippet(),
   loaderLite: loaderSnippet(null),
+  loaderHashes: { loader: cspHash(loaderSnippet()), loaderLite: cspHash(loaderSnippet(null)) },
 };
+
+function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
 
 beforeAll(() => {
   ensurePhp();
@@ -186,5 +206,96 @@ describe('atrium_widgets()', () => {
     // Nothing listens on port 9 of 127.0.0.1: the fetch fails at once, and the failure is remembered.
     const dead = render({ manifest: 'http://127.0.0.1:9/widgets/manifest.json', cache_dir: cacheDir });
     expect(dead).toContain('data-src="/widgets/atrium-widgets.js"');
+  });
+});
+
+describe("the fetched manifest's cache", () => {
+  const EVIL = "document.title='planted'";
+  let server: ChildProcess;
+  let source = '';
+  let tmp: string;
+
+  beforeAll(async () => {
+    // php's own web server answers the manifest (the test's event loop is blocked while php-cli runs).
+    const served = mkdtempSync(path.join(dir, 'served-'));
+    mkdirSync(path.join(served, 'widgets'));
+    writeFileSync(path.join(served, 'widgets', 'manifest.json'), JSON.stringify(manifest));
+    const port = await freePort();
+    server = spawn(PHP, ['-S', `127.0.0.1:${port}`, '-t', served], { stdio: 'ignore' });
+    source = `http://127.0.0.1:${port}/widgets/manifest.json`;
+    await waitForPort(port);
+  });
+  afterAll(() => {
+    server?.kill();
+  });
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(dir, 'tmp-'));
+  });
+
+  /** A manifest whose loader is someone else's script, with hashes that match it. */
+  const planted = () =>
+    JSON.stringify({
+      ...manifest,
+      entry: 'atrium-widgets.planted.js',
+      loader: EVIL,
+      loaderLite: EVIL,
+      loaderHashes: { loader: cspHash(EVIL), loaderLite: cspHash(EVIL) },
+    });
+  const cacheName = (url: string) => `manifest-${createHash('sha1').update(url).digest('hex')}.json`;
+
+  it('caches in a folder of its own, mode 0700, by default under the temp folder and named after the user', () => {
+    const { html, log } = renderWithLog({ manifest: source }, { TMPDIR: tmp });
+    expect(log).toBe('');
+    expect(html).toContain('atrium-widgets.0123456789abcdef.js');
+    const folder = path.join(tmp, `atrium-widgets-${process.getuid!()}`);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(folder, cacheName(source))).mode & 0o077).toBe(0);
+    // The option names another folder, made private the same way.
+    const chosen = path.join(tmp, 'chosen', 'cache');
+    renderWithLog({ manifest: source, cache_dir: chosen });
+    expect(statSync(chosen).mode & 0o777).toBe(0o700);
+    expect(existsSync(path.join(chosen, cacheName(source)))).toBe(true);
+  });
+
+  it("never prints a loader planted at the shared temp folder's old name", () => {
+    const dead = 'http://127.0.0.1:9/widgets/manifest.json';
+    writeFileSync(
+      path.join(tmp, `atrium-widgets-manifest-${createHash('sha1').update(dead).digest('hex')}.json`),
+      planted(),
+    );
+    const { html } = renderWithLog({ manifest: dead }, { TMPDIR: tmp });
+    expect(html).not.toContain('planted');
+    expect(html).toContain(`>${loaderSnippet(null)}</script>`);
+  });
+
+  it('refuses a cache folder other users can write, and says so in the error log', () => {
+    const shared = path.join(tmp, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    writeFileSync(path.join(shared, cacheName(source)), planted());
+    const { html, log } = renderWithLog({ manifest: source, cache_dir: shared });
+    expect(html).not.toContain('planted');
+    expect(html).toContain('atrium-widgets.0123456789abcdef.js');
+    expect(log).toContain(
+      `[atrium-widgets] the manifest cache folder ${shared} can be read or written by other users`,
+    );
+    expect(log).toContain('0700');
+  });
+
+  it('never prints cached loader text that does not match the hash the manifest declares', () => {
+    const own = path.join(tmp, 'own');
+    mkdirSync(own, { mode: 0o700 });
+    const dead = 'http://127.0.0.1:9/widgets/manifest.json';
+    writeFileSync(
+      path.join(own, cacheName(dead)),
+      JSON.stringify({ ...manifest, loader: EVIL, loaderLite: EVIL }),
+      {
+        mode: 0o600,
+      },
+    );
+    const { html, log } = renderWithLog({ manifest: dead, cache_dir: own, notifications: NOTICES });
+    expect(html).not.toContain('planted');
+    expect(html).toContain(`>${loaderSnippet(null)}</script>`);
+    expect(log).toContain("the manifest's loader does not match the hash it declares (loaderHashes.loader)");
   });
 });
