@@ -30,6 +30,7 @@ export function loaderSnippet(barCss: string | null = notificationBarCss): strin
   if (barCss === null) {
     return [
       '(function(d,w){var me=d.currentScript;if(!me)return;',
+      ...PLACE_ON_ROOT,
       ...LOAD_AFTER_LOAD,
       '})(document,window);',
     ].join('');
@@ -45,6 +46,7 @@ export function loaderSnippet(barCss: string | null = notificationBarCss): strin
     'try{var s=new CSSStyleSheet();s.replaceSync(' + css + ');r.adoptedStyleSheets=[s]}catch(e){}',
     ...DROP_DISMISSED,
     '}',
+    ...PLACE_ON_ROOT,
     ...LOAD_AFTER_LOAD,
     '})(document,window);',
   ].join('');
@@ -87,6 +89,28 @@ const DROP_DISMISSED = [
   // The narrow screens' count (server markup that prints it: server-markup.ts), for what is left.
   "var n=r.querySelectorAll('li').length,fold=r.querySelector('.fold');",
   "if(fold){if(n<2)fold.parentNode.removeChild(fold);else fold.textContent='Show all '+n+' notices'}",
+];
+
+/**
+ * A bar printed with `placement="root"` (the PHP helper's default) gets its room on the root element, not
+ * in the body's flow: it moves to just before <body>, sits absolutely in a top margin of <html> as tall as
+ * itself, and <html> becomes the containing block of the page's absolutely positioned elements. So
+ * everything of the host moves down by the bar's height, the elements anchored to the page (a wiki's user
+ * tools at `top: 7px`) and the root's background included, and nothing is ever under the bar. Kept in step
+ * with the bar's height (a notice arriving or dismissed) by a ResizeObserver. Inline styles through the
+ * CSSOM, which a CSP's style-src does not govern; a host's `!important` rule on the element still wins.
+ * Runs before the first paint (the head's `expect` link holds it), so the first frame is already placed.
+ */
+const PLACE_ON_ROOT = [
+  "var h=d.documentElement,pb=d.querySelector('atrium-notification-bar[placement=root]');",
+  "if(pb&&d.body&&!pb.hasAttribute('data-placed')){pb.setAttribute('data-placed','');",
+  'var cs=w.getComputedStyle(h),m0=parseFloat(cs.marginTop)||0;',
+  "if(cs.position==='static')h.style.setProperty('position','relative');",
+  "var ps=pb.style;ps.setProperty('position','absolute');ps.setProperty('left','0');ps.setProperty('right','0');",
+  'h.insertBefore(pb,d.body);',
+  "var fit=function(){var bh=pb.offsetHeight;h.style.setProperty('margin-top',(m0+bh)+'px');",
+  "ps.setProperty('top',(-bh)+'px');h.style.setProperty('--atrium-bar-space',bh+'px')};",
+  'fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb)}',
 ];
 
 /** The widgets themselves: only after `load`, so they can never hold it. */
