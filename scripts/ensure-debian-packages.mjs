@@ -2,7 +2,7 @@
 /**
  * The real parts the tests use, from Debian (no browser downloads work here): Chromium at /usr/bin/chromium
  * for every browser test, nginx, php-fpm and php-cli for the legacy pages and the front door, redis-server
- * for several instances, openssl for the test certificate. Installed with apt-get in one go when missing
+ * for several instances, openssl for the test certificate, DokuWiki as a real third-party PHP application. Installed with apt-get in one go when missing
  * (as root), before any test runs, so parallel test workers never race for apt's lock. Prints the
  * browser's exact version first: browser behaviour changes between Chromium releases, and a red run on
  * another machine must say which one it had.
@@ -20,6 +20,8 @@ const WANTED = {
   '/usr/sbin/php-fpm': 'php-fpm',
   '/usr/bin/redis-server': 'redis-server',
   '/usr/bin/openssl': 'openssl',
+  // A real third-party PHP application for the widgets' tests (tests/real/dokuwiki.ts): flat-file, no database.
+  '/usr/share/dokuwiki/doku.php': 'dokuwiki',
 };
 
 /** php-fpm is named after its version (php-fpm8.2): any version will do. */

@@ -93,23 +93,25 @@ const DROP_DISMISSED = [
 
 /**
  * A bar printed with `placement="root"` (the PHP helper's default) gets its room on the root element, not
- * in the body's flow: it moves to just before <body>, sits absolutely in a top margin of <html> as tall as
- * itself, and <html> becomes the containing block of the page's absolutely positioned elements. So
- * everything of the host moves down by the bar's height, the elements anchored to the page (a wiki's user
- * tools at `top: 7px`) and the root's background included, and nothing is ever under the bar. Kept in step
- * with the bar's height (a notice arriving or dismissed) by a ResizeObserver. Inline styles through the
- * CSSOM, which a CSP's style-src does not govern; a host's `!important` rule on the element still wins.
- * Runs before the first paint (the head's `expect` link holds it), so the first frame is already placed.
+ * in the body's flow: it moves, inside an `<atrium-bar-room>` of its own, to just before <body>, where that
+ * room sits absolutely in a top margin of <html> as tall as the bar, and <html> becomes the containing block
+ * of the page's absolutely positioned elements. So everything of the host moves down by the bar's height,
+ * the elements anchored to the page (a wiki's user tools at `top: 7px`) and the root's background included,
+ * and nothing is ever under the bar. Kept in step with the bar's height (a notice arriving or dismissed) by
+ * a ResizeObserver; `--atrium-bar-space` on <html> says the height, for a page's fixed header. The room is
+ * an element of its own because the bar's shadow styles reset its host's position (`all: initial
+ * !important`, which no page style can beat). Inline styles through the CSSOM, which a CSP's style-src does
+ * not govern. Runs before the first paint (the head's `expect` link holds it), so the first frame is placed.
  */
 const PLACE_ON_ROOT = [
   "var h=d.documentElement,pb=d.querySelector('atrium-notification-bar[placement=root]');",
-  "if(pb&&d.body&&!pb.hasAttribute('data-placed')){pb.setAttribute('data-placed','');",
-  'var cs=w.getComputedStyle(h),m0=parseFloat(cs.marginTop)||0;',
+  "if(pb&&d.body&&pb.parentNode.nodeName!=='ATRIUM-BAR-ROOM'){",
+  "var cs=w.getComputedStyle(h),m0=parseFloat(cs.marginTop)||0,room=d.createElement('atrium-bar-room'),rs=room.style;",
   "if(cs.position==='static')h.style.setProperty('position','relative');",
-  "var ps=pb.style;ps.setProperty('position','absolute');ps.setProperty('left','0');ps.setProperty('right','0');",
-  'h.insertBefore(pb,d.body);',
+  "rs.cssText='display:block;position:absolute;left:0;right:0;margin:0;padding:0;border:0';",
+  'h.insertBefore(room,d.body);room.appendChild(pb);',
   "var fit=function(){var bh=pb.offsetHeight;h.style.setProperty('margin-top',(m0+bh)+'px');",
-  "ps.setProperty('top',(-bh)+'px');h.style.setProperty('--atrium-bar-space',bh+'px')};",
+  "rs.setProperty('top',(-bh)+'px');h.style.setProperty('--atrium-bar-space',bh+'px')};",
   'fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb)}',
 ];
 

@@ -1,0 +1,187 @@
+/**
+ * The widgets inside a real third-party PHP application nobody here wrote: Debian's DokuWiki (jQuery, its
+ * own CSS, user tools absolutely positioned against the page, its own skip link), with the PHP helper's
+ * two calls in its layout template exactly as docs/embedding.md says and no other option, served by
+ * php-fpm behind nginx on Atrium's origin (tests/real/dokuwiki.ts). Asserted the way a visitor meets it:
+ * boxes, elementFromPoint, and the layout shifts Chromium reports.
+ */
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  CHROMIUM_PATH,
+  chromiumArgsFor,
+  createDokuWiki,
+  dokuwikiServer,
+  freePort,
+  startAtrium,
+  startNginx,
+  startPhpFpm,
+  type DokuWikiInstance,
+  type RunningServer,
+} from '../real/index.js';
+
+const HOST = 'school.test';
+const PASSWORD = 'atrium-demo';
+/** The wiki's pages the suite visits (tests/real/dokuwiki.ts writes them), and its search results. */
+const PAGES = ['doku.php?id=start', 'doku.php?id=policies', 'doku.php?do=search&q=policy'];
+
+const running: RunningServer[] = [];
+let wiki: DokuWikiInstance | undefined;
+let browser: Browser;
+let origin = '';
+
+test.beforeAll(async () => {
+  wiki = createDokuWiki();
+  const atrium = await startAtrium();
+  running.push(atrium);
+  const php = await startPhpFpm();
+  running.push(php);
+  const port = await freePort();
+  running.push(
+    await startNginx({
+      servers: dokuwikiServer({
+        port,
+        host: HOST,
+        webRoot: wiki.webRoot,
+        phpPort: php.port,
+        atriumPort: atrium.port,
+      }),
+    }),
+  );
+  origin = `http://${HOST}:${port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgsFor([HOST]) });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  for (const server of running.splice(0).reverse()) await server.stop();
+  wiki?.remove();
+});
+
+let context: BrowserContext;
+test.beforeEach(async () => {
+  context = await browser.newContext();
+});
+test.afterEach(async () => {
+  await context.close();
+});
+
+const wikiUrl = (page: string) => `${origin}/wiki/${page}`;
+
+/** Signs in on Atrium's legacy login from a page of the origin, so the browser holds `atrium_sid`. */
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto(`${origin}/wiki/lib/exe/css.php?t=dokuwiki`);
+  const status = await page.evaluate(
+    async ([user, password]) =>
+      (
+        await fetch('/common/login/login_actions.php', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ action: 'login', username: user, password }),
+        })
+      ).status,
+    [username, PASSWORD],
+  );
+  expect(status).toBe(200);
+}
+
+/** Layout shifts without recent input, summed per document from its start (Chromium's own CLS entries). */
+async function recordShifts(page: Page): Promise<() => Promise<{ total: number; moved: string[] }>> {
+  await page.addInitScript(() => {
+    const seen = { total: 0, moved: [] as string[] };
+    Object.defineProperty(window, '__shifts', { value: seen });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] }
+      >) {
+        if (entry.hadRecentInput) continue;
+        seen.total += entry.value;
+        for (const source of entry.sources)
+          seen.moved.push(`${entry.value.toFixed(4)} ${source.node?.nodeName}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __shifts: { total: number; moved: string[] } }).__shifts);
+}
+
+/** The widgets' script has run and the bar is Lit's own (no longer the server's markup). */
+async function widgetsUp(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const bar = document.querySelector('atrium-notification-bar') as
+      (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
+    if (!customElements.get('atrium-notification-bar') || !bar?.updateComplete) return false;
+    await bar.updateComplete;
+    return true;
+  });
+}
+
+/**
+ * Every link of the wiki's user tools and of its site tools is where a click lands (elementFromPoint at
+ * its centre is the link or inside it), and below the bar.
+ */
+async function hostControlsUncovered(page: Page): Promise<void> {
+  const report = await page.evaluate(() => {
+    const bar = document.querySelector('atrium-notification-bar')!.getBoundingClientRect();
+    const links = [
+      ...document.querySelectorAll<HTMLElement>('#dokuwiki__usertools a, #dokuwiki__sitetools a'),
+    ];
+    return {
+      count: links.length,
+      covered: links
+        .filter((link) => link.getClientRects().length > 0)
+        .flatMap((link) => {
+          const box = link.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          const problems: string[] = [];
+          if (!hit || !(link === hit || link.contains(hit)))
+            problems.push(`${link.textContent} under ${hit?.nodeName}`);
+          if (box.top < bar.bottom)
+            problems.push(`${link.textContent} at y=${box.top}, bar ends at ${bar.bottom}`);
+          return problems;
+        }),
+    };
+  });
+  expect(report.count).toBeGreaterThan(0);
+  expect(report.covered).toEqual([]);
+}
+
+test.describe('the widgets in DokuWiki, on one origin', () => {
+  test('signed in, the notices are in the first paint above the wiki, and cover none of its tools', async () => {
+    const page = await context.newPage();
+    await signIn(page, 'student');
+    const shifts = await recordShifts(page);
+    for (const path of PAGES) {
+      await page.goto(wikiUrl(path));
+      // Server-rendered: the helper asked Atrium with the visitor's cookie, found the manifest through the
+      // page's front door, and had nothing to complain about.
+      const html = await page.evaluate(async (address) => (await fetch(address)).text(), wikiUrl(path));
+      expect(html).toContain('<template shadowrootmode="open"><div class="frame frame--reserved"');
+      expect(html).toContain('data-integrity="sha384-');
+      expect(html).not.toContain('[atrium-widgets]');
+      await widgetsUp(page);
+      const bar = page.locator('atrium-notification-bar').getByRole('status');
+      await expect(bar.getByRole('listitem').first()).toBeVisible();
+      await hostControlsUncovered(page);
+      // The wiki's "Log In" is DokuWiki's own (signed out of the wiki), reachable with the bar shown.
+      await expect(page.locator('#dokuwiki__usertools').getByRole('link', { name: 'Log In' })).toBeVisible();
+      const { total, moved } = await shifts();
+      expect(total, moved.join('\n')).toBeLessThanOrEqual(0.01);
+    }
+  });
+
+  test('signed out, nothing is reserved and nothing moves', async () => {
+    const page = await context.newPage();
+    const shifts = await recordShifts(page);
+    for (const path of PAGES) {
+      await page.goto(wikiUrl(path));
+      await widgetsUp(page);
+      await page.waitForTimeout(300);
+      expect(
+        await page.locator('atrium-notification-bar').evaluate((bar) => bar.getBoundingClientRect().height),
+      ).toBe(0);
+      await hostControlsUncovered(page);
+      const { total, moved } = await shifts();
+      expect(total, moved.join('\n')).toBeLessThanOrEqual(0.01);
+    }
+  });
+});
