@@ -169,6 +169,27 @@ test.describe('the widgets in DokuWiki, on one origin', () => {
     }
   });
 
+  test("the wiki's own skip link is the first stop of the Tab key, and the bar's buttons are reachable", async () => {
+    const page = await context.newPage();
+    await signIn(page, 'student');
+    await page.goto(wikiUrl(PAGES[0]));
+    await widgetsUp(page);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    // Further on, after the page's own controls, the bar's: every one reached by Tab alone.
+    const dismiss = page
+      .locator('atrium-notification-bar')
+      .getByRole('button', { name: /^Dismiss notification/ });
+    const wanted = await dismiss.count();
+    expect(wanted).toBeGreaterThan(0);
+    let reached = 0;
+    for (let press = 0; press < 80 && reached < wanted; press++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.tagName === 'ATRIUM-NOTIFICATION-BAR')) reached++;
+    }
+    expect(reached).toBe(wanted);
+  });
+
   test('signed out, nothing is reserved and nothing moves', async () => {
     const page = await context.newPage();
     const shifts = await recordShifts(page);

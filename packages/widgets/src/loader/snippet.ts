@@ -93,7 +93,8 @@ const DROP_DISMISSED = [
 
 /**
  * A bar printed with `placement="root"` (the PHP helper's default) gets its room on the root element, not
- * in the body's flow: it moves, inside an `<atrium-bar-room>` of its own, to just before <body>, where that
+ * in the body's flow: it moves, inside an `<atrium-bar-room>` of its own, to the end of <html>, after
+ * <body> (so the page's own "skip to content" link stays the first thing the Tab key reaches), and that
  * room sits absolutely in a top margin of <html> as tall as the bar, and <html> becomes the containing block
  * of the page's absolutely positioned elements. So everything of the host moves down by the bar's height,
  * the elements anchored to the page (a wiki's user tools at `top: 7px`) and the root's background included,
@@ -109,7 +110,7 @@ const PLACE_ON_ROOT = [
   "var cs=w.getComputedStyle(h),m0=parseFloat(cs.marginTop)||0,room=d.createElement('atrium-bar-room'),rs=room.style;",
   "if(cs.position==='static')h.style.setProperty('position','relative');",
   "rs.cssText='display:block;position:absolute;left:0;right:0;margin:0;padding:0;border:0';",
-  'h.insertBefore(room,d.body);room.appendChild(pb);',
+  'h.appendChild(room);room.appendChild(pb);',
   "var fit=function(){var bh=pb.offsetHeight;h.style.setProperty('margin-top',(m0+bh)+'px');",
   "rs.setProperty('top',(-bh)+'px');h.style.setProperty('--atrium-bar-space',bh+'px')};",
   'fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb)}',
