@@ -22,7 +22,8 @@ import {
 const HOST = 'school.test';
 const PASSWORD = 'atrium-demo';
 /** The wiki's pages the suite visits (tests/real/dokuwiki.ts writes them), and its search results. */
-const PAGES = ['doku.php?id=start', 'doku.php?id=policies', 'doku.php?do=search&q=policy'];
+const START = 'doku.php?id=start';
+const PAGES = [START, 'doku.php?id=policies', 'doku.php?do=search&q=policy'];
 
 const running: RunningServer[] = [];
 let wiki: DokuWikiInstance | undefined;
@@ -157,7 +158,7 @@ test.describe('the widgets in DokuWiki, on one origin', () => {
       const html = await page.evaluate(async (address) => (await fetch(address)).text(), wikiUrl(path));
       expect(html).toContain('<template shadowrootmode="open"><div class="frame frame--reserved"');
       expect(html).toContain('data-integrity="sha384-');
-      expect(html).not.toContain('[atrium-widgets]');
+      expect(html).not.toContain('<!-- [atrium-widgets]');
       await widgetsUp(page);
       const bar = page.locator('atrium-notification-bar').getByRole('status');
       await expect(bar.getByRole('listitem').first()).toBeVisible();
@@ -172,7 +173,7 @@ test.describe('the widgets in DokuWiki, on one origin', () => {
   test("the wiki's own skip link is the first stop of the Tab key, and the bar's buttons are reachable", async () => {
     const page = await context.newPage();
     await signIn(page, 'student');
-    await page.goto(wikiUrl(PAGES[0]));
+    await page.goto(wikiUrl(START));
     await widgetsUp(page);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
@@ -188,6 +189,19 @@ test.describe('the widgets in DokuWiki, on one origin', () => {
       if (await page.evaluate(() => document.activeElement?.tagName === 'ATRIUM-NOTIFICATION-BAR')) reached++;
     }
     expect(reached).toBe(wanted);
+  });
+
+  test('with the widgets unreachable the console says so in one [atrium-widgets] line, and the wiki works', async () => {
+    const page = await context.newPage();
+    const lines: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('[atrium-widgets]')) lines.push(message.text());
+    });
+    await page.route('**/widgets/atrium-widgets*.js', (route) => route.abort('connectionrefused'));
+    await page.goto(wikiUrl(START));
+    await expect.poll(() => lines.length).toBe(1);
+    expect(lines[0]).toContain('the widgets did not load from /widgets/atrium-widgets.');
+    await hostControlsUncovered(page);
   });
 
   test('signed out, nothing is reserved and nothing moves', async () => {

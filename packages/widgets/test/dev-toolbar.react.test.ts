@@ -466,6 +466,36 @@ describe('legacy loader element', () => {
     }
   });
 
+  it('a second tag on the page stays inert, with one console warning', async () => {
+    let sessions = 0;
+    TestLoader.deps = {
+      loadSession: async () => ((sessions += 1), { sis: sisFor('root'), notifications: [] }),
+      loadToolbar: async () => ({ mountDevToolbar: () => () => {} }),
+    };
+    const warnings: unknown[][] = [];
+    const realWarn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    try {
+      const first = document.createElement('test-dev-toolbar-loader');
+      const second = document.createElement('test-dev-toolbar-loader');
+      const third = document.createElement('test-dev-toolbar-loader');
+      container.append(first, second, third);
+      await settle();
+      expect(sessions).to.equal(1);
+      expect(warnings).to.have.length(1);
+      expect(String(warnings[0]![0])).to.contain('more than one <atrium-dev-toolbar>');
+      // The first gone, a tag put in later takes over.
+      first.remove();
+      second.remove();
+      third.remove();
+      container.append(document.createElement('test-dev-toolbar-loader'));
+      await settle();
+      expect(sessions).to.equal(2);
+    } finally {
+      console.warn = realWarn;
+    }
+  });
+
   it('a Ctrl+Shift+A pressed before the session has answered opens it for root, and does nothing for a student', async () => {
     for (const who of ['root', 'student'] as const) {
       let answer: (snapshot: LegacySessionSnapshot) => void = () => {};

@@ -126,6 +126,10 @@ const LOAD_AFTER_LOAD = [
   "var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',",
   '{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;',
   "var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}",
+  // A script that does not load (Atrium down, or refusing this page's origin) says so in one line: the
+  // browser's own message alone is a bare network or CORS error that names nothing to fix.
+  "s.onerror=function(){var c=w.console;if(c&&c.error)c.error('[atrium-widgets] the widgets did not load from '+",
+  "me.getAttribute('data-src')+': Atrium is down or unreachable, or does not list this origin in ATRIUM_EMBED_ORIGINS')};",
   'if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}',
   "if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})",
 ];
