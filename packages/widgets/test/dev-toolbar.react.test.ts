@@ -225,6 +225,23 @@ describe('DevToolbar (React)', () => {
     expect(byText('a', 'Open in the new Atrium')).to.equal(null);
   });
 
+  it("on a legacy page of another host, every link it makes is Atrium's", async () => {
+    api.useServerOrigin('https://app.school.test');
+    try {
+      session.setState({ sis: sisFor('root') });
+      await render({ defaultOpen: true, pathname: '/legacy/evaluations/form.php', search: '?id=7' });
+      await settle();
+      expect(byText('a', 'Admin panel')?.getAttribute('href')).to.equal(
+        'https://app.school.test/violet/obuilder/hub/common/admin_panel',
+      );
+      expect(byText('a', 'Open in the new Atrium')?.getAttribute('href')).to.equal(
+        'https://app.school.test/evaluations/forms/7',
+      );
+    } finally {
+      api.useServerOrigin(window.location.origin);
+    }
+  });
+
   it('removes its window listener on unmount', async () => {
     session.setState({ sis: sisFor('hq') });
     await render();

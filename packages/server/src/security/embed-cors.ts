@@ -26,6 +26,10 @@ const EMBED_ENDPOINTS: ReadonlyArray<{ path: string | RegExp; methods: readonly 
   { path: /^\/uploads\/[^/]+$/, methods: ['PUT'] },
   { path: '/lapi/rpc/support/upload-video', methods: ['POST'] },
   { path: '/lapi/rpc/support/videos', methods: ['GET'] },
+  // The toolbar's Releases panel (root only: the server refuses anyone else).
+  { path: '/lapi/releases', methods: ['GET'] },
+  { path: '/lapi/releases/rollback', methods: ['POST'] },
+  { path: '/lapi/releases/try-canary', methods: ['POST'] },
   // The request log the toolbar links to.
   { path: '/lapi/telescope/requests', methods: ['GET'] },
   // The migration map, for the toolbar's 'Open in the new Atrium' (public: addresses, not data).

@@ -259,7 +259,8 @@ export function DevToolbar({
           />
         ) : null}
         {isRoot ? (
-          <a className="atr-btn" href={ADMIN_PANEL_URL}>
+          // Every link the widgets make is Atrium's: on a legacy page of another host, not the page's.
+          <a className="atr-btn" href={defaultApi.urlOf(ADMIN_PANEL_URL)}>
             Admin panel
           </a>
         ) : null}
@@ -269,7 +270,7 @@ export function DevToolbar({
           </a>
         ) : null}
         {newPage !== null ? (
-          <a className="atr-btn" href={newPage}>
+          <a className="atr-btn" href={defaultApi.urlOf(newPage)}>
             Open in the new Atrium
           </a>
         ) : null}
