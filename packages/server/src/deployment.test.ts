@@ -294,5 +294,11 @@ describe('widgets on a legacy origin of the same site', () => {
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    // Where a widgets release's redirect leads: the release's hashed entry and its chunks, under /assets/.
+    const asset = await fetch(new URL('/assets/atrium-widgets.0123456789abcdef.js', server.url), {
+      headers: { origin: 'https://other.school.test' },
+    });
+    expect(asset.headers.get('access-control-allow-origin')).toBe('*');
+    expect(asset.headers.get('access-control-allow-credentials')).toBeNull();
   });
 });
