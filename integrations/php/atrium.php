@@ -131,7 +131,10 @@ function atrium_widgets(array $options = []): string
     }
 
     if ($manifest !== null) {
-        $src = $base . '/widgets/' . $manifest['entry'];
+        // A widgets release's manifest names its entry by `url` (Atrium's path, or a CDN's https address).
+        $src = isset($manifest['url'])
+            ? (strpos($manifest['url'], '/') === 0 ? $base . $manifest['url'] : $manifest['url'])
+            : $base . '/widgets/' . $manifest['entry'];
         $loader = $notifications === null ? $manifest['loaderLite'] : $manifest['loader'];
         $integrity = $manifest['integrity'];
     } else {
@@ -588,6 +591,10 @@ function atrium_parse_manifest(string $json)
         }
     }
     if (preg_match('~^[A-Za-z0-9._-]+\.js$~', $data['entry']) !== 1) {
+        return null;
+    }
+    if (isset($data['url']) && (!is_string($data['url'])
+        || preg_match('#^(/(?!/)[A-Za-z0-9._~/@+-]+|https://[A-Za-z0-9.-]+(:\d+)?/[A-Za-z0-9._~/@+%-]+)\.js$#', $data['url']) !== 1)) {
         return null;
     }
     // The loaders are printed inline under the page's nonce: only text whose hash is the one the

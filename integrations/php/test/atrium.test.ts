@@ -104,6 +104,31 @@ describe('atrium_widgets()', () => {
     );
   });
 
+  it("takes a widgets release's entry from the manifest's url, and refuses a url that is not a plain script path", () => {
+    const released = path.join(dir, 'released.json');
+    const withUrl = (url: string) =>
+      writeFileSync(released, JSON.stringify({ ...manifest, url, integrity: 'sha384-released' }));
+    withUrl('/assets/atrium-widgets.1111222233334444.js');
+    expect(render({ manifest: released, base: 'https://app.school.test' })).toContain(
+      'data-src="https://app.school.test/assets/atrium-widgets.1111222233334444.js" data-integrity="sha384-released"',
+    );
+    withUrl('https://cdn.school.test/atrium/assets/atrium-widgets.1111222233334444.js');
+    expect(render({ manifest: released })).toContain(
+      'data-src="https://cdn.school.test/atrium/assets/atrium-widgets.1111222233334444.js"',
+    );
+    for (const bad of [
+      'javascript:alert(1)//.js',
+      'http://cdn.school.test/a.js',
+      '/assets/a.js"><script>.js',
+      '//evil.test/a.js',
+    ]) {
+      withUrl(bad);
+      const html = render({ manifest: released });
+      expect(html, bad).toContain('data-src="/widgets/atrium-widgets.js"');
+      expect(html, bad).not.toContain('sha384-released');
+    }
+  });
+
   it("places the bar on the root by default, and in the body's flow with 'placement' => 'flow'", () => {
     expect(render({ manifest: manifestFile })).toContain('<atrium-notification-bar placement="root">');
     expect(render({ manifest: manifestFile, placement: 'flow' })).toContain(
