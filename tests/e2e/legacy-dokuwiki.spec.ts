@@ -1,9 +1,10 @@
 /**
  * The widgets inside a real third-party PHP application nobody here wrote: Debian's DokuWiki (jQuery, its
  * own CSS, user tools absolutely positioned against the page, its own skip link), with the PHP helper's
- * two calls in its layout template exactly as docs/embedding.md says and no other option, served by
- * php-fpm behind nginx on Atrium's origin (tests/real/dokuwiki.ts). Asserted the way a visitor meets it:
- * boxes, elementFromPoint, and the layout shifts Chromium reports.
+ * two calls in its layout template exactly as docs/embedding.md says, served by php-fpm behind nginx
+ * (tests/real/dokuwiki.ts): on Atrium's origin with no option, and on another host of the site
+ * (wiki.school.test, listed in ATRIUM_EMBED_ORIGINS) with Atrium's origin as 'base'. Asserted the way a
+ * visitor meets it: boxes, elementFromPoint, the Tab key, and the layout shifts Chromium reports.
  */
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
@@ -20,42 +21,57 @@ import {
 } from '../real/index.js';
 
 const HOST = 'school.test';
+/** Another host of the same site, serving only the wiki, with the widgets from Atrium on HOST. */
+const WIKI_HOST = 'wiki.school.test';
 const PASSWORD = 'atrium-demo';
 /** The wiki's pages the suite visits (tests/real/dokuwiki.ts writes them), and its search results. */
 const START = 'doku.php?id=start';
 const PAGES = [START, 'doku.php?id=policies', 'doku.php?do=search&q=policy'];
 
 const running: RunningServer[] = [];
-let wiki: DokuWikiInstance | undefined;
+const wikis: DokuWikiInstance[] = [];
 let browser: Browser;
 let origin = '';
+let wikiOrigin = '';
 
 test.beforeAll(async () => {
-  wiki = createDokuWiki();
-  const atrium = await startAtrium();
+  const port = await freePort();
+  origin = `http://${HOST}:${port}`;
+  wikiOrigin = `http://${WIKI_HOST}:${port}`;
+  const atrium = await startAtrium({
+    env: { ATRIUM_PUBLIC_ORIGIN: origin, ATRIUM_EMBED_ORIGINS: wikiOrigin },
+  });
   running.push(atrium);
   const php = await startPhpFpm();
   running.push(php);
-  const port = await freePort();
-  running.push(
-    await startNginx({
-      servers: dokuwikiServer({
-        port,
-        host: HOST,
-        webRoot: wiki.webRoot,
-        phpPort: php.port,
-        atriumPort: atrium.port,
-      }),
+  // On one origin: the documented call, no option. On the other host: Atrium's origin as 'base', and the
+  // manifest where this machine's PHP reaches it (it cannot resolve the test's host names).
+  const sameOrigin = createDokuWiki();
+  const otherHost = createDokuWiki({
+    widgetsOptions: `['base' => ${JSON.stringify(origin)}, 'manifest' => 'http://127.0.0.1:${port}/widgets/manifest.json']`,
+  });
+  wikis.push(sameOrigin, otherHost);
+  const servers = [
+    dokuwikiServer({
+      port,
+      host: HOST,
+      webRoot: sameOrigin.webRoot,
+      phpPort: php.port,
+      atriumPort: atrium.port,
     }),
-  );
-  origin = `http://${HOST}:${port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgsFor([HOST]) });
+    dokuwikiServer({ port, host: WIKI_HOST, webRoot: otherHost.webRoot, phpPort: php.port }),
+  ].join('\n');
+  running.push(await startNginx({ servers, port }));
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: chromiumArgsFor([HOST, WIKI_HOST]),
+  });
 });
 
 test.afterAll(async () => {
   await browser?.close();
   for (const server of running.splice(0).reverse()) await server.stop();
-  wiki?.remove();
+  for (const wiki of wikis.splice(0)) wiki.remove();
 });
 
 let context: BrowserContext;
@@ -218,5 +234,47 @@ test.describe('the widgets in DokuWiki, on one origin', () => {
       const { total, moved } = await shifts();
       expect(total, moved.join('\n')).toBeLessThanOrEqual(0.01);
     }
+  });
+});
+
+test.describe('the widgets in DokuWiki on another host of the site', () => {
+  test("root's toolbar there links to Atrium's origin and its Releases panel answers; nothing is covered", async () => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
+        errors.push(message.text());
+    });
+    await signIn(page, 'root');
+    await page.goto(`${wikiOrigin}/wiki/${START}`);
+    await widgetsUp(page);
+    const bar = page.locator('atrium-notification-bar').getByRole('status');
+    await expect(bar.getByRole('listitem').first()).toBeVisible();
+    await hostControlsUncovered(page);
+    await page.keyboard.press('Control+Shift+A');
+    const toolbar = page.getByRole('region', { name: 'Developer toolbar' });
+    await expect(toolbar).toBeVisible();
+    await expect(toolbar.getByRole('link', { name: 'Admin panel' })).toHaveAttribute(
+      'href',
+      new RegExp(`^${origin}/`),
+    );
+    await toolbar.getByText('Releases', { exact: true }).first().click();
+    await expect(
+      toolbar.getByText('No release is published: this server runs the full build.'),
+    ).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('signed out there, nothing is reserved and nothing moves', async () => {
+    const page = await context.newPage();
+    const shifts = await recordShifts(page);
+    await page.goto(`${wikiOrigin}/wiki/${START}`);
+    await widgetsUp(page);
+    expect(
+      await page.locator('atrium-notification-bar').evaluate((bar) => bar.getBoundingClientRect().height),
+    ).toBe(0);
+    await hostControlsUncovered(page);
+    const { total, moved } = await shifts();
+    expect(total, moved.join('\n')).toBeLessThanOrEqual(0.01);
   });
 });
