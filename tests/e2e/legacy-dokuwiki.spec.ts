@@ -262,6 +262,19 @@ test.describe('the widgets in DokuWiki on another host of the site', () => {
     await expect(
       toolbar.getByText('No release is published: this server runs the full build.'),
     ).toBeVisible();
+    // The open panel covers the bottom of the window: the page has room to bring its last controls (the
+    // footer's links) above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('#dokuwiki__footer a')].flatMap((link) => {
+        const box = link.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit && (hit === link || link.contains(hit))
+          ? []
+          : [`${link.textContent} under ${hit?.nodeName}`];
+      }),
+    );
+    expect(covered).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -6,6 +6,7 @@
  * (roster, swap, user switch) to anyone who is not allowed them.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useScrollRoom } from './scroll-room.js';
 import { useStore } from '@atrium/store/react';
 import { ADMIN_PANEL_PATH, api as defaultApi } from '@atrium/api';
 import {
@@ -141,6 +142,9 @@ export function DevToolbar({
     if (open && !showing) region.showPopover();
     if (!open && showing) region.hidePopover();
   }, [open, allowed, sis]);
+
+  // On a legacy page the open panel leaves the page scroll room for its last controls (scroll-room.ts).
+  useScrollRoom(regionRef, place === 'legacy' && open && allowed);
 
   // Opening moves focus into the toolbar; closing gives it back to where the user was.
   const wasOpen = useRef(open && !openedByShortcut);
