@@ -2,7 +2,8 @@
 /**
  * The real parts the tests use, from Debian (no browser downloads work here): Chromium at /usr/bin/chromium
  * for every browser test, nginx, php-fpm and php-cli for the legacy pages and the front door, redis-server
- * for several instances, openssl for the test certificate, systemd for checking the reference unit. Installed with apt-get in one go when missing
+ * for several instances, openssl for the test certificate, systemd for checking the reference unit, DokuWiki
+ * as a real third-party PHP application. Installed with apt-get in one go when missing
  * (as root), before any test runs, so parallel test workers never race for apt's lock. Prints the
  * browser's exact version first: browser behaviour changes between Chromium releases, and a red run on
  * another machine must say which one it had.
@@ -22,6 +23,8 @@ const WANTED = {
   '/usr/bin/openssl': 'openssl',
   // systemd-analyze verify checks the reference unit, deploy/systemd/atrium.service.
   '/usr/bin/systemd-analyze': 'systemd',
+  // A real third-party PHP application for the widgets' tests (tests/real/dokuwiki.ts): flat-file, no database.
+  '/usr/share/dokuwiki/doku.php': 'dokuwiki',
 };
 
 /** php-fpm is named after its version (php-fpm8.2): any version will do. */

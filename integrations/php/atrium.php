@@ -37,7 +37,7 @@ const ATRIUM_INLINE_TAGS = ['b', 'strong', 'i', 'em'];
  * The loader without the bar's styles, for when no manifest can be read (Atrium down at render time and
  * nothing cached): the same text as the build's `loaderLite` (kept in step by a test).
  */
-const ATRIUM_FALLBACK_LOADER = "(function(d,w){var me=d.currentScript;if(!me)return;function go(){var s=d.createElement('script');s.type='module';var u=me.getAttribute('data-src');var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})})(document,window);";
+const ATRIUM_FALLBACK_LOADER = "(function(d,w){var me=d.currentScript;if(!me)return;var h=d.documentElement,pb=d.querySelector('atrium-notification-bar[placement=root]');if(pb&&d.body&&pb.parentNode.nodeName!=='ATRIUM-BAR-ROOM'){var cs=w.getComputedStyle(h),m0=parseFloat(cs.marginTop)||0,room=d.createElement('atrium-bar-room'),rs=room.style;if(cs.position==='static')h.style.setProperty('position','relative');rs.cssText='display:block;position:absolute;left:0;right:0;margin:0;padding:0;border:0';h.appendChild(room);room.appendChild(pb);var fit=function(){var bh=pb.offsetHeight;h.style.setProperty('margin-top',(m0+bh)+'px');rs.setProperty('top',(-bh)+'px');h.style.setProperty('--atrium-bar-space',bh+'px')};fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb)}function go(){var s=d.createElement('script');s.type='module';var u=me.getAttribute('data-src');var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}s.onerror=function(){var c=w.console;if(c&&c.error)c.error('[atrium-widgets] the widgets did not load from '+me.getAttribute('data-src')+': Atrium is down or unreachable, or does not list this origin in ATRIUM_EMBED_ORIGINS')};if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})})(document,window);";
 
 /**
  * An empty element printed after the loader: what atrium_widgets_head()'s link waits for. After it, not the
@@ -69,15 +69,27 @@ function atrium_widgets_head(): string
  *   'base'          Atrium's origin when it is another host ('https://app.school.edu'); '' (default): this one.
  *   'nonce'         the page's CSP nonce, put on the loader script (and passed on to the script it adds).
  *   'notifications' the notices to show, as initialize returns them (id, message, closeable, clickable,
- *                   static, body, routeInfo): rendered on the server. Left out: the bar reads the
- *                   signed-in user's own notices once the page has loaded (it then appears after `load`).
+ *                   static, body, routeInfo): rendered on the server. Left out, on Atrium's own origin:
+ *                   the helper asks Atrium for the visitor's notices itself ('session'). Otherwise the
+ *                   bar reads them once the page has loaded (it then appears after `load`).
+ *   'session'       true (default): on Atrium's origin ('base' empty), ask Atrium for the notices of the
+ *                   visitor's own session (their atrium_sid cookie, forwarded; none: nobody is signed in,
+ *                   no request) within 'session_timeout' seconds (default 0.3), so the bar is in the first
+ *                   paint at its final size. false: never ask.
+ *   'server'        how this PHP server reaches Atrium, for the manifest and the notices: env
+ *                   ATRIUM_SERVER_URL, else the page's own front door (this request's server address and
+ *                   port, with the page's Host), which routes /lapi/ and /widgets/ to Atrium on one origin.
+ *   'placement'     'root' (default): the bar's room is a top margin of <html>, so every element of the
+ *                   page moves below it, those positioned against the page too (the loader does it before
+ *                   the first paint); 'flow': the bar is a block at the top of <body>, in the body's flow,
+ *                   for a page whose own layout gives it room (docs/embedding.md says when).
  *   'toolbar'       false leaves <atrium-dev-toolbar> out (pages that know the user is not root, HQ or
  *                   acting as someone). Default true.
  *   'charset'       the charset of the strings you pass: 'UTF-8' (default) or 'ISO-8859-1' (also
  *                   'latin1', 'windows-1252'). A string that is not valid UTF-8 is read as Latin-1 anyway.
  *   'manifest'      where the build's widgets/manifest.json is: a file path (the deployed dist/), or a URL
  *                   (fetched with a short timeout and cached). Default: env ATRIUM_WIDGETS_MANIFEST, else
- *                   "{base}/widgets/manifest.json" when 'base' is absolute.
+ *                   "{base}/widgets/manifest.json" when 'base' is absolute, else the same path on 'server'.
  *   'cache_dir'     where a fetched manifest is cached (default: sys_get_temp_dir()); 'cache_ttl' seconds
  *                   (default 300); 'timeout' seconds for the fetch (default 1).
  */
@@ -86,20 +98,28 @@ function atrium_widgets(array $options = []): string
     $base = rtrim(isset($options['base']) ? (string) $options['base'] : '', '/');
     $nonce = isset($options['nonce']) ? (string) $options['nonce'] : '';
     $latin1 = atrium_is_latin1_charset(isset($options['charset']) ? (string) $options['charset'] : 'UTF-8');
-    $manifest = atrium_widgets_manifest($options, $base);
+    $problems = [];
+    $manifest = atrium_widgets_manifest($options, $base, $problems);
+    if (!isset($options['notifications']) && $base === '' && (!isset($options['session']) || $options['session'] !== false)) {
+        $asked = atrium_session_notices($options, $problems);
+        if ($asked !== null) {
+            $options['notifications'] = $asked;
+        }
+    }
 
-    $html = '';
+    $html = atrium_problems_comment($problems);
+    $placement = isset($options['placement']) && $options['placement'] === 'flow' ? '' : ' placement="root"';
     $notifications = isset($options['notifications']) && is_array($options['notifications'])
         ? atrium_normalize_notifications($options['notifications'], $latin1)
         : null;
     if ($notifications === null) {
-        $html .= '<atrium-notification-bar></atrium-notification-bar>';
+        $html .= '<atrium-notification-bar' . $placement . '></atrium-notification-bar>';
     } else {
         $json = json_encode($notifications, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT);
         if ($json === false) {
             $json = '[]';
         }
-        $html .= '<atrium-notification-bar notifications="' . atrium_escape($json) . '">';
+        $html .= '<atrium-notification-bar' . $placement . ' notifications="' . atrium_escape($json) . '">';
         // Only with the manifest's loader, which carries the bar's stylesheet: unstyled markup would move.
         if ($manifest !== null) {
             $html .= '<template shadowrootmode="open">' . atrium_bar_markup($notifications) . '</template>';
@@ -111,7 +131,10 @@ function atrium_widgets(array $options = []): string
     }
 
     if ($manifest !== null) {
-        $src = $base . '/widgets/' . $manifest['entry'];
+        // A widgets release's manifest names its entry by `url` (Atrium's path, or a CDN's https address).
+        $src = isset($manifest['url'])
+            ? (strpos($manifest['url'], '/') === 0 ? $base . $manifest['url'] : $manifest['url'])
+            : $base . '/widgets/' . $manifest['entry'];
         $loader = $notifications === null ? $manifest['loaderLite'] : $manifest['loader'];
         $integrity = $manifest['integrity'];
     } else {
@@ -324,11 +347,29 @@ function atrium_script_text(string $js): string
  * remembered for 30 seconds, so a hung Atrium costs one short timeout per half minute, not one per page).
  * Null when none can be read: the helper then loads the fixed-name script without integrity.
  */
-function atrium_widgets_manifest(array $options, string $base)
+function atrium_widgets_manifest(array $options, string $base, array &$problems)
+{
+    $manifest = atrium_read_manifest($options, $base, $source);
+    if ($manifest === null) {
+        $problems[] = 'no widgets manifest could be read' . ($source !== '' ? ' from ' . $source : '')
+            . ': the widgets load without integrity and the bar is drawn only after the page has loaded.'
+            . " Fix: give the 'manifest' option (or ATRIUM_WIDGETS_MANIFEST) the deployed dist/widgets/manifest.json,"
+            . " or 'base'/'server' an Atrium this server can reach.";
+    }
+    return $manifest;
+}
+
+/** The manifest from `$source` (set to where it looked: '' when nowhere), or null. */
+function atrium_read_manifest(array $options, string $base, &$source)
 {
     $source = isset($options['manifest']) ? (string) $options['manifest'] : (string) getenv('ATRIUM_WIDGETS_MANIFEST');
     if ($source === '' && preg_match('~^https?://~i', $base) === 1) {
         $source = $base . '/widgets/manifest.json';
+    }
+    $door = null;
+    if ($source === '' && $base === '') {
+        $door = atrium_front_door($options);
+        $source = $door === null ? '' : $door['url'] . '/widgets/manifest.json';
     }
     if ($source === '') {
         return null;
@@ -336,25 +377,206 @@ function atrium_widgets_manifest(array $options, string $base)
     if (preg_match('~^https?://~i', $source) !== 1) {
         return atrium_parse_manifest(is_readable($source) ? (string) file_get_contents($source) : '');
     }
-    $dir = isset($options['cache_dir']) ? (string) $options['cache_dir'] : sys_get_temp_dir();
     $ttl = isset($options['cache_ttl']) ? (int) $options['cache_ttl'] : 300;
     $timeout = isset($options['timeout']) ? (float) $options['timeout'] : 1.0;
-    $cache = rtrim($dir, '/\\') . '/atrium-widgets-manifest-' . sha1($source) . '.json';
-    $cached = is_readable($cache) ? atrium_parse_manifest((string) file_get_contents($cache)) : null;
-    $age = is_file($cache) ? time() - (int) filemtime($cache) : PHP_INT_MAX;
+    $dir = atrium_private_cache_dir($options);
+    $cache = $dir === null ? null : $dir . '/manifest-' . sha1($source) . '.json';
+    $cached = $cache !== null && atrium_is_private_file($cache)
+        ? atrium_parse_manifest((string) file_get_contents($cache))
+        : null;
+    $age = $cache !== null && is_file($cache) ? time() - (int) filemtime($cache) : PHP_INT_MAX;
     if ($age < ($cached !== null ? $ttl : 30)) {
         return $cached;
     }
-    $context = stream_context_create(['http' => ['timeout' => $timeout, 'ignore_errors' => false]]);
+    $context = atrium_http_context($door, ['timeout' => $timeout, 'ignore_errors' => false]);
     $body = @file_get_contents($source, false, $context);
     $fresh = is_string($body) ? atrium_parse_manifest($body) : null;
     if ($fresh !== null) {
-        @file_put_contents($cache, $body, LOCK_EX);
+        if ($cache !== null) {
+            atrium_write_private_file($cache, (string) $body);
+        }
         return $fresh;
     }
     // Keep serving the last good one, and do not ask again at once.
-    @touch($cache);
+    if ($cache !== null) {
+        is_file($cache) ? @touch($cache) : atrium_write_private_file($cache, '');
+    }
     return $cached;
+}
+
+/**
+ * The folder the fetched manifest is cached in, private to the PHP user: option 'cache_dir', else env
+ * ATRIUM_WIDGETS_CACHE_DIR, else "atrium-widgets-<uid>" in the system's temp folder; made 0700 when missing.
+ *
+ * Why private: the manifest's loader is printed inline, under the page's nonce. A cache any other local
+ * user can write (the shared temp folder, a predictable name) let that user run script on every page.
+ * A folder that is not a real folder of this user's, or that others may write, is not used (and said so
+ * in the error log); the manifest is then fetched for each page, within the timeout.
+ */
+function atrium_private_cache_dir(array $options)
+{
+    $dir = isset($options['cache_dir']) ? (string) $options['cache_dir'] : (string) getenv('ATRIUM_WIDGETS_CACHE_DIR');
+    if ($dir === '') {
+        $dir = rtrim(sys_get_temp_dir(), '/\\') . '/atrium-widgets-' . atrium_process_uid();
+    }
+    $dir = rtrim($dir, '/\\');
+    if (!file_exists($dir) && !is_link($dir)) {
+        $mask = umask(077);
+        @mkdir($dir, 0700, true);
+        umask($mask);
+    }
+    clearstatcache(true, $dir);
+    $problem = null;
+    if (is_link($dir) || !is_dir($dir)) {
+        $problem = 'is not a folder (a symbolic link or a file is refused)';
+    } elseif (function_exists('posix_geteuid') && fileowner($dir) !== posix_geteuid()) {
+        $problem = 'is owned by another user';
+    } elseif ((fileperms($dir) & 0077) !== 0) {
+        $problem = 'can be read or written by other users (it must be mode 0700)';
+    }
+    if ($problem !== null) {
+        atrium_warn("the manifest cache folder {$dir} {$problem}: the manifest is fetched for each page instead."
+            . " Fix: give the 'cache_dir' option (or ATRIUM_WIDGETS_CACHE_DIR) a folder of the PHP user's, mode 0700.");
+        return null;
+    }
+    return $dir;
+}
+
+/** The PHP process's user id ('' when PHP cannot tell): part of the default cache folder's name. */
+function atrium_process_uid(): string
+{
+    return function_exists('posix_geteuid') ? (string) posix_geteuid() : (string) getmyuid();
+}
+
+/** A regular file (not a link) of this user's that no other user may write. */
+function atrium_is_private_file(string $file): bool
+{
+    clearstatcache(true, $file);
+    if (is_link($file) || !is_file($file) || !is_readable($file)) {
+        return false;
+    }
+    if (function_exists('posix_geteuid') && fileowner($file) !== posix_geteuid()) {
+        return false;
+    }
+    return (fileperms($file) & 0022) === 0;
+}
+
+/** Written whole or not at all (a temporary file renamed over it), mode 0600. */
+function atrium_write_private_file(string $file, string $body)
+{
+    $temp = @tempnam(dirname($file), 'manifest-');
+    if ($temp === false) {
+        return;
+    }
+    @chmod($temp, 0600);
+    if (@file_put_contents($temp, $body) !== strlen($body) || !@rename($temp, $file)) {
+        @unlink($temp);
+    }
+}
+
+/** One line in PHP's error log, prefixed so it can be found. */
+function atrium_warn(string $message)
+{
+    error_log('[atrium-widgets] ' . $message);
+}
+
+/**
+ * How this PHP server reaches Atrium: option 'server' (or env ATRIUM_SERVER_URL), else this request's own
+ * front door (the address and port the request came in on, asked with the page's Host), which on one origin
+ * routes /lapi/ and /widgets/ to Atrium. Null outside a web request with neither.
+ */
+function atrium_front_door(array $options)
+{
+    $server = isset($options['server']) ? (string) $options['server'] : (string) getenv('ATRIUM_SERVER_URL');
+    if ($server !== '') {
+        return ['url' => rtrim($server, '/'), 'host' => null];
+    }
+    if (!isset($_SERVER['SERVER_ADDR'], $_SERVER['SERVER_PORT'], $_SERVER['HTTP_HOST'])) {
+        return null;
+    }
+    $https = !empty($_SERVER['HTTPS']) && strtolower((string) $_SERVER['HTTPS']) !== 'off';
+    $address = (string) $_SERVER['SERVER_ADDR'];
+    if (strpos($address, ':') !== false) {
+        $address = '[' . $address . ']';
+    }
+    return [
+        'url' => ($https ? 'https://' : 'http://') . $address . ':' . (int) $_SERVER['SERVER_PORT'],
+        'host' => (string) $_SERVER['HTTP_HOST'],
+    ];
+}
+
+/** A stream context for a request through `$door` (its Host, and its name for TLS), with `$http` options. */
+function atrium_http_context($door, array $http)
+{
+    $ssl = [];
+    if ($door !== null && $door['host'] !== null) {
+        $http['header'] = (isset($http['header']) ? $http['header'] : '') . 'Host: ' . $door['host'] . "\r\n";
+        $ssl['peer_name'] = (string) preg_replace('~:\d+$~', '', $door['host']);
+    }
+    return stream_context_create(['http' => $http, 'ssl' => $ssl]);
+}
+
+/**
+ * The notices of the visitor's own Atrium session, asked of Atrium with their session cookie: a list
+ * (empty: nobody signed in), or null when Atrium could not say in time (the bar then reads them itself,
+ * after the page has loaded, and holds no room meanwhile).
+ *
+ * Why: a bar that learns its notices after the page has painted pushes the page down when they arrive
+ * (layout shifts of 0.06-0.20 on a wiki's pages). Known on the server, they are in the first paint.
+ */
+function atrium_session_notices(array $options, array &$problems)
+{
+    $cookie = null;
+    foreach (['__Host-atrium_sid', 'atrium_sid'] as $name) {
+        if (isset($_COOKIE[$name]) && is_string($_COOKIE[$name]) && preg_match('#^[A-Za-z0-9._~+/=%-]{1,512}$#', $_COOKIE[$name]) === 1) {
+            $cookie = $name . '=' . $_COOKIE[$name];
+            break;
+        }
+    }
+    $door = atrium_front_door($options);
+    if ($door === null) {
+        // Not a web request (a script rendering a page ahead): nobody's session to ask for.
+        return null;
+    }
+    if ($cookie === null) {
+        return [];
+    }
+    $timeout = isset($options['session_timeout']) ? (float) $options['session_timeout'] : 0.3;
+    $context = atrium_http_context($door, [
+        'method' => 'POST',
+        'timeout' => $timeout,
+        'ignore_errors' => true,
+        'header' => "Content-Type: application/json\r\nAccept: application/json\r\nCookie: " . $cookie . "\r\n",
+        'content' => '{}',
+    ]);
+    $url = $door['url'] . '/lapi/rpc/common/ionic/initialize?optional=1';
+    $body = @file_get_contents($url, false, $context);
+    $status = 0;
+    if (isset($http_response_header[0]) && preg_match('~^HTTP/\S+\s+(\d{3})~', $http_response_header[0], $match) === 1) {
+        $status = (int) $match[1];
+    }
+    if ($status === 204 || $status === 401) {
+        return [];
+    }
+    $answer = $status === 200 && is_string($body) ? json_decode($body, true) : null;
+    if (!is_array($answer) || !isset($answer['system_notifications']) || !is_array($answer['system_notifications'])) {
+        $problems[] = "the visitor's notices could not be read from {$url} (" . ($status === 0 ? 'no answer within '
+            . $timeout . ' s' : 'HTTP ' . $status) . '): the bar shows them only after the page has loaded.'
+            . " Fix: check that this server reaches Atrium there, or give the 'server' option (or ATRIUM_SERVER_URL).";
+        return null;
+    }
+    return $answer['system_notifications'];
+}
+
+/** What is missing, in PHP's error log and as an HTML comment in the page (no secret in either). */
+function atrium_problems_comment(array $problems): string
+{
+    $html = '';
+    foreach ($problems as $problem) {
+        atrium_warn($problem);
+        $html .= '<!-- [atrium-widgets] ' . str_replace('--', '- -', atrium_escape($problem)) . " -->\n";
+    }
+    return $html;
 }
 
 function atrium_parse_manifest(string $json)
@@ -370,6 +592,21 @@ function atrium_parse_manifest(string $json)
     }
     if (preg_match('~^[A-Za-z0-9._-]+\.js$~', $data['entry']) !== 1) {
         return null;
+    }
+    if (isset($data['url']) && (!is_string($data['url'])
+        || preg_match('#^(/(?!/)[A-Za-z0-9._~/@+-]+|https://[A-Za-z0-9.-]+(:\d+)?/[A-Za-z0-9._~/@+%-]+)\.js$#', $data['url']) !== 1)) {
+        return null;
+    }
+    // The loaders are printed inline under the page's nonce: only text whose hash is the one the
+    // manifest declares for it (the build writes both) is ever printed.
+    foreach (['loader', 'loaderLite'] as $key) {
+        $declared = isset($data['loaderHashes'][$key]) ? $data['loaderHashes'][$key] : null;
+        $actual = "'sha256-" . base64_encode(hash('sha256', $data[$key], true)) . "'";
+        if (!is_string($declared) || !hash_equals($declared, $actual)) {
+            atrium_warn("the manifest's {$key} does not match the hash it declares (loaderHashes.{$key}):"
+                . ' it is not printed. Fix: deploy the manifest.json the build wrote, unchanged.');
+            return null;
+        }
     }
     return $data;
 }

@@ -3,13 +3,16 @@
  * where it matters (escaping, charsets, the loader's text).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loaderSnippet } from '../../../packages/widgets/src/loader/snippet';
 import { ensureDebianPackages } from '../../../tests/real/debian';
+import { freePort, waitForPort } from '../../../tests/real/ports';
 
 const PHP = '/usr/bin/php';
 const DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'render.php');
@@ -19,19 +22,30 @@ function ensurePhp(): void {
   ensureDebianPackages({ [PHP]: 'php-cli' });
 }
 
-function render(options: unknown, ...args: string[]): string {
+/** What the helper prints, and what it wrote to PHP's error log (php-cli's is stderr). */
+function renderWithLog(
+  options: unknown,
+  env: Record<string, string> = {},
+  ...args: string[]
+): { html: string; log: string } {
   const result = spawnSync(
     PHP,
     ['-d', 'display_errors=stderr', '-d', 'error_reporting=-1', DRIVER, ...args],
     {
       input: JSON.stringify(options),
       encoding: 'utf8',
+      env: { ...process.env, ...env },
     },
   );
-  if (result.status !== 0 || result.stderr !== '') {
+  if (result.status !== 0 || /PHP (Warning|Notice|Deprecated|Fatal)/.test(result.stderr)) {
     throw new Error(`php failed (${result.status}): ${result.stderr}`);
   }
-  return result.stdout;
+  return { html: result.stdout, log: result.stderr };
+}
+
+/** What the helper prints (lines it logs are the subject of their own tests; PHP's warnings still fail). */
+function render(options: unknown, ...args: string[]): string {
+  return renderWithLog(options, {}, ...args).html;
 }
 
 const latin1 = (text: string) => ({ latin1: Buffer.from(text, 'latin1').toString('hex') });
@@ -44,7 +58,12 @@ const manifest = {
   integrity: 'sha384-abc+/=',
   loader: loaderSnippet(),
   loaderLite: loaderSnippet(null),
+  loaderHashes: { loader: cspHash(loaderSnippet()), loaderLite: cspHash(loaderSnippet(null)) },
 };
+
+function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
 
 beforeAll(() => {
   ensurePhp();
@@ -63,7 +82,7 @@ const NOTICES = [
 describe('atrium_widgets()', () => {
   it('with no options: an empty bar, the toolbar tag, and the fallback loader for the fixed-name script', () => {
     const html = render({});
-    expect(html).toContain('<atrium-notification-bar></atrium-notification-bar>');
+    expect(html).toContain('<atrium-notification-bar placement="root"></atrium-notification-bar>');
     expect(html).toContain('<atrium-dev-toolbar></atrium-dev-toolbar>');
     expect(html).toContain(`<script data-src="/widgets/atrium-widgets.js">${loaderSnippet(null)}</script>`);
   });
@@ -83,6 +102,50 @@ describe('atrium_widgets()', () => {
       '<script nonce="n&quot;1" data-src="https://app.school.test/widgets/atrium-widgets.0123456789abcdef.js"' +
         ` data-integrity="sha384-abc+/=">${loaderSnippet(null)}</script>`,
     );
+  });
+
+  it("takes a widgets release's entry from the manifest's url, and refuses a url that is not a plain script path", () => {
+    const released = path.join(dir, 'released.json');
+    const withUrl = (url: string) =>
+      writeFileSync(released, JSON.stringify({ ...manifest, url, integrity: 'sha384-released' }));
+    withUrl('/assets/atrium-widgets.1111222233334444.js');
+    expect(render({ manifest: released, base: 'https://app.school.test' })).toContain(
+      'data-src="https://app.school.test/assets/atrium-widgets.1111222233334444.js" data-integrity="sha384-released"',
+    );
+    withUrl('https://cdn.school.test/atrium/assets/atrium-widgets.1111222233334444.js');
+    expect(render({ manifest: released })).toContain(
+      'data-src="https://cdn.school.test/atrium/assets/atrium-widgets.1111222233334444.js"',
+    );
+    for (const bad of [
+      'javascript:alert(1)//.js',
+      'http://cdn.school.test/a.js',
+      '/assets/a.js"><script>.js',
+      '//evil.test/a.js',
+    ]) {
+      withUrl(bad);
+      const html = render({ manifest: released });
+      expect(html, bad).toContain('data-src="/widgets/atrium-widgets.js"');
+      expect(html, bad).not.toContain('sha384-released');
+    }
+  });
+
+  it("places the bar on the root by default, and in the body's flow with 'placement' => 'flow'", () => {
+    expect(render({ manifest: manifestFile })).toContain('<atrium-notification-bar placement="root">');
+    expect(render({ manifest: manifestFile, placement: 'flow' })).toContain(
+      '<atrium-notification-bar></atrium-notification-bar>',
+    );
+  });
+
+  it('says what is missing and how to fix it, in the error log and in an HTML comment', () => {
+    const { html, log } = renderWithLog({ manifest: path.join(dir, 'nowhere.json'), notifications: NOTICES });
+    const line = `no widgets manifest could be read from ${path.join(dir, 'nowhere.json')}`;
+    expect(log).toContain(`[atrium-widgets] ${line}`);
+    expect(log).toContain("Fix: give the 'manifest' option (or ATRIUM_WIDGETS_MANIFEST)");
+    expect(html).toMatch(new RegExp(`^<!-- \\[atrium-widgets\\] ${line}[^]*Fix: [^]*-->\n`));
+    // Nothing is said when nothing is missing.
+    const fine = renderWithLog({ manifest: manifestFile, notifications: NOTICES });
+    expect(fine.log).toBe('');
+    expect(fine.html).not.toContain('<!--');
   });
 
   it("'toolbar' => false leaves the toolbar out", () => {
@@ -186,5 +249,166 @@ describe('atrium_widgets()', () => {
     // Nothing listens on port 9 of 127.0.0.1: the fetch fails at once, and the failure is remembered.
     const dead = render({ manifest: 'http://127.0.0.1:9/widgets/manifest.json', cache_dir: cacheDir });
     expect(dead).toContain('data-src="/widgets/atrium-widgets.js"');
+  });
+});
+
+describe("the fetched manifest's cache", () => {
+  const EVIL = "document.title='planted'";
+  let server: ChildProcess;
+  let source = '';
+  let tmp: string;
+
+  beforeAll(async () => {
+    // php's own web server answers the manifest (the test's event loop is blocked while php-cli runs).
+    const served = mkdtempSync(path.join(dir, 'served-'));
+    mkdirSync(path.join(served, 'widgets'));
+    writeFileSync(path.join(served, 'widgets', 'manifest.json'), JSON.stringify(manifest));
+    const port = await freePort();
+    server = spawn(PHP, ['-S', `127.0.0.1:${port}`, '-t', served], { stdio: 'ignore' });
+    source = `http://127.0.0.1:${port}/widgets/manifest.json`;
+    await waitForPort(port);
+  });
+  afterAll(() => {
+    server?.kill();
+  });
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(dir, 'tmp-'));
+  });
+
+  /** A manifest whose loader is someone else's script, with hashes that match it. */
+  const planted = () =>
+    JSON.stringify({
+      ...manifest,
+      entry: 'atrium-widgets.planted.js',
+      loader: EVIL,
+      loaderLite: EVIL,
+      loaderHashes: { loader: cspHash(EVIL), loaderLite: cspHash(EVIL) },
+    });
+  const cacheName = (url: string) => `manifest-${createHash('sha1').update(url).digest('hex')}.json`;
+
+  it('caches in a folder of its own, mode 0700, by default under the temp folder and named after the user', () => {
+    const { html, log } = renderWithLog({ manifest: source }, { TMPDIR: tmp });
+    expect(log).toBe('');
+    expect(html).toContain('atrium-widgets.0123456789abcdef.js');
+    const folder = path.join(tmp, `atrium-widgets-${process.getuid!()}`);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(folder, cacheName(source))).mode & 0o077).toBe(0);
+    // The option names another folder, made private the same way.
+    const chosen = path.join(tmp, 'chosen', 'cache');
+    renderWithLog({ manifest: source, cache_dir: chosen });
+    expect(statSync(chosen).mode & 0o777).toBe(0o700);
+    expect(existsSync(path.join(chosen, cacheName(source)))).toBe(true);
+  });
+
+  it("never prints a loader planted at the shared temp folder's old name", () => {
+    const dead = 'http://127.0.0.1:9/widgets/manifest.json';
+    writeFileSync(
+      path.join(tmp, `atrium-widgets-manifest-${createHash('sha1').update(dead).digest('hex')}.json`),
+      planted(),
+    );
+    const { html } = renderWithLog({ manifest: dead }, { TMPDIR: tmp });
+    expect(html).not.toContain('planted');
+    expect(html).toContain(`>${loaderSnippet(null)}</script>`);
+  });
+
+  it('refuses a cache folder other users can write, and says so in the error log', () => {
+    const shared = path.join(tmp, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    writeFileSync(path.join(shared, cacheName(source)), planted());
+    const { html, log } = renderWithLog({ manifest: source, cache_dir: shared });
+    expect(html).not.toContain('planted');
+    expect(html).toContain('atrium-widgets.0123456789abcdef.js');
+    expect(log).toContain(
+      `[atrium-widgets] the manifest cache folder ${shared} can be read or written by other users`,
+    );
+    expect(log).toContain('0700');
+  });
+
+  it('never prints cached loader text that does not match the hash the manifest declares', () => {
+    const own = path.join(tmp, 'own');
+    mkdirSync(own, { mode: 0o700 });
+    const dead = 'http://127.0.0.1:9/widgets/manifest.json';
+    writeFileSync(
+      path.join(own, cacheName(dead)),
+      JSON.stringify({ ...manifest, loader: EVIL, loaderLite: EVIL }),
+      {
+        mode: 0o600,
+      },
+    );
+    const { html, log } = renderWithLog({ manifest: dead, cache_dir: own, notifications: NOTICES });
+    expect(html).not.toContain('planted');
+    expect(html).toContain(`>${loaderSnippet(null)}</script>`);
+    expect(log).toContain("the manifest's loader does not match the hash it declares (loaderHashes.loader)");
+  });
+});
+
+describe("the visitor's notices, asked of Atrium on one origin", () => {
+  let server: ChildProcess;
+  let atrium = '';
+
+  beforeAll(async () => {
+    // Atrium's initialize as php's web server plays it: the notices for the cookie `good`, 204 without a
+    // session, and no answer in time for `slow`.
+    const router = path.join(dir, 'initialize.php');
+    writeFileSync(
+      router,
+      `<?php
+if ($_SERVER['REQUEST_URI'] !== '/lapi/rpc/common/ionic/initialize?optional=1' || $_SERVER['REQUEST_METHOD'] !== 'POST') {
+    http_response_code(404);
+    return true;
+}
+$sid = isset($_COOKIE['atrium_sid']) ? $_COOKIE['atrium_sid'] : '';
+if ($sid === 'slow') { sleep(2); }
+if ($sid === 'good') {
+    header('Content-Type: application/json');
+    echo json_encode(['token' => 't', 'system_notifications' => [
+        ['id' => 'n1', 'message' => 'Exams <b>Friday</b>', 'closeable' => true, 'clickable' => false, 'routeInfo' => null],
+    ]]);
+    return true;
+}
+http_response_code(204);
+return true;
+`,
+    );
+    const port = await freePort();
+    server = spawn(PHP, ['-S', `127.0.0.1:${port}`, router], { stdio: 'ignore' });
+    atrium = `http://127.0.0.1:${port}`;
+    await waitForPort(port);
+  });
+  afterAll(() => {
+    server?.kill();
+  });
+
+  it("server-renders the signed-in visitor's notices, asked with their own session cookie", () => {
+    const { html, log } = renderWithLog({
+      manifest: manifestFile,
+      server: atrium,
+      __cookies: { atrium_sid: 'good' },
+    });
+    expect(log).toBe('');
+    expect(html).toContain('<template shadowrootmode="open"><div class="frame frame--reserved"');
+    expect(html).toContain('data-id="n1"><span class="message" part="message">Exams <b>Friday</b></span>');
+  });
+
+  it('knows nobody is signed in without the cookie, and from a 204: an empty list, no room held', () => {
+    for (const cookies of [{}, { atrium_sid: 'gone' }]) {
+      const { html, log } = renderWithLog({ manifest: manifestFile, server: atrium, __cookies: cookies });
+      expect(log).toBe('');
+      expect(html).toContain('<atrium-notification-bar placement="root" notifications="[]">');
+      expect(html).toContain('<template shadowrootmode="open"><div class="frame" part="frame"');
+    }
+  });
+
+  it('gives up after the short timeout, says so, and leaves the notices to the bar', () => {
+    const { html, log } = renderWithLog({
+      manifest: manifestFile,
+      server: atrium,
+      session_timeout: 0.3,
+      __cookies: { atrium_sid: 'slow' },
+    });
+    expect(html).toContain('<atrium-notification-bar placement="root"></atrium-notification-bar>');
+    expect(log).toContain("[atrium-widgets] the visitor's notices could not be read from");
+    expect(html).toContain('<!-- [atrium-widgets] the visitor&apos;s notices could not be read');
   });
 });

@@ -22,4 +22,9 @@ if (isset($argv[1]) && $argv[1] === 'head') {
     exit(0);
 }
 $options = atrium_test_decode(json_decode(stream_get_contents(STDIN), true));
+// The request's cookies, as a browser would send them to the page: {"__cookies": {"atrium_sid": "..."}}.
+if (is_array($options) && isset($options['__cookies'])) {
+    $_COOKIE = $options['__cookies'];
+    unset($options['__cookies']);
+}
 echo atrium_widgets(is_array($options) ? $options : []);

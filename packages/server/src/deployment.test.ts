@@ -262,6 +262,13 @@ describe('widgets on a legacy origin of the same site', () => {
     const roster = await client.post('/lapi/rpc/schools/roster', {}, { origin: LEGACY });
     expect(roster.status).toBe(200);
     expect(roster.headers.get('access-control-allow-origin')).toBe(LEGACY);
+    // The toolbar's Releases panel calls Atrium's release API from the legacy host.
+    const releases = await client.get('/lapi/releases', { origin: LEGACY });
+    expect(releases.status).toBe(200);
+    expect(releases.headers.get('access-control-allow-origin')).toBe(LEGACY);
+    const canary = await preflight('/lapi/releases/try-canary', LEGACY);
+    expect(canary.status).toBe(204);
+    expect(canary.headers.get('access-control-allow-origin')).toBe(LEGACY);
     // The toolbar's 'Open in the new Atrium' reads the migration map from Atrium's host.
     const map = await client.get('/migration-map.json', { origin: LEGACY });
     expect(map.status).toBe(200);
@@ -295,5 +302,11 @@ describe('widgets on a legacy origin of the same site', () => {
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    // Where a widgets release's redirect leads: the release's hashed entry and its chunks, under /assets/.
+    const asset = await fetch(new URL('/assets/atrium-widgets.0123456789abcdef.js', server.url), {
+      headers: { origin: 'https://other.school.test' },
+    });
+    expect(asset.headers.get('access-control-allow-origin')).toBe('*');
+    expect(asset.headers.get('access-control-allow-credentials')).toBeNull();
   });
 });

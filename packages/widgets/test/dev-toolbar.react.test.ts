@@ -225,6 +225,23 @@ describe('DevToolbar (React)', () => {
     expect(byText('a', 'Open in the new Atrium')).to.equal(null);
   });
 
+  it("on a legacy page of another host, every link it makes is Atrium's", async () => {
+    api.useServerOrigin('https://app.school.test');
+    try {
+      session.setState({ sis: sisFor('root') });
+      await render({ defaultOpen: true, pathname: '/legacy/evaluations/form.php', search: '?id=7' });
+      await settle();
+      expect(byText('a', 'Admin panel')?.getAttribute('href')).to.equal(
+        'https://app.school.test/violet/obuilder/hub/common/admin_panel',
+      );
+      expect(byText('a', 'Open in the new Atrium')?.getAttribute('href')).to.equal(
+        'https://app.school.test/evaluations/forms/7',
+      );
+    } finally {
+      api.useServerOrigin(window.location.origin);
+    }
+  });
+
   it('removes its window listener on unmount', async () => {
     session.setState({ sis: sisFor('hq') });
     await render();
@@ -463,6 +480,36 @@ describe('legacy loader element', () => {
       expect(loads, who).to.equal(1);
       expect(mounted).to.deep.equal([{ defaultOpen: false, openedByShortcut: true }]);
       el.remove();
+    }
+  });
+
+  it('a second tag on the page stays inert, with one console warning', async () => {
+    let sessions = 0;
+    TestLoader.deps = {
+      loadSession: async () => ((sessions += 1), { sis: sisFor('root'), notifications: [] }),
+      loadToolbar: async () => ({ mountDevToolbar: () => () => {} }),
+    };
+    const warnings: unknown[][] = [];
+    const realWarn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    try {
+      const first = document.createElement('test-dev-toolbar-loader');
+      const second = document.createElement('test-dev-toolbar-loader');
+      const third = document.createElement('test-dev-toolbar-loader');
+      container.append(first, second, third);
+      await settle();
+      expect(sessions).to.equal(1);
+      expect(warnings).to.have.length(1);
+      expect(String(warnings[0]![0])).to.contain('more than one <atrium-dev-toolbar>');
+      // The first gone, a tag put in later takes over.
+      first.remove();
+      second.remove();
+      third.remove();
+      container.append(document.createElement('test-dev-toolbar-loader'));
+      await settle();
+      expect(sessions).to.equal(2);
+    } finally {
+      console.warn = realWarn;
     }
   });
 

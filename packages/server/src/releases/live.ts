@@ -4,6 +4,8 @@
  * which view of it a person gets (current or canary, sticky per person).
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   createFileReleaseStore,
@@ -128,13 +130,33 @@ export function releaseWidgetsHook(ctx: ServerContext) {
 
 /**
  * Integrators' pages keep one fixed tag, /widgets/atrium-widgets.js: with a widgets release live, that
- * address redirects (never cached) to the release's entry, whose chunks load relative to it.
+ * address redirects (never cached) to the release's entry, whose chunks load relative to it. And the PHP
+ * helper's /widgets/manifest.json follows the release the same way: the build's manifest (its loaders and
+ * their hashes are the server's) with the release's entry as `url` and its `integrity`, so helper pages
+ * take a widgets release (and its rollback) within their cache's time instead of keeping the build's.
  */
 export function widgetsRedirectHook(ctx: ServerContext) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if ((request.url.split('?')[0] ?? '') !== '/widgets/atrium-widgets.js') return;
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname !== '/widgets/atrium-widgets.js' && pathname !== '/widgets/manifest.json') return;
     const release = await ctx.releases.live();
     const widgets = release ? widgetsOf(await viewForRequest(release, request, reply, ctx.state)) : null;
-    if (widgets) await reply.header('cache-control', 'no-cache').redirect(widgets.url, 302);
+    if (!widgets) return;
+    if (pathname === '/widgets/atrium-widgets.js') {
+      await reply.header('cache-control', 'no-cache').redirect(widgets.url, 302);
+      return;
+    }
+    let built: Record<string, unknown>;
+    try {
+      built = JSON.parse(
+        await readFile(path.join(ctx.options.distDir, 'widgets', 'manifest.json'), 'utf8'),
+      ) as Record<string, unknown>;
+    } catch {
+      return; // no build manifest to take the loaders from: the static answer (a 404) stands
+    }
+    await reply
+      .header('cache-control', 'no-cache')
+      .type('application/json; charset=utf-8')
+      .send({ ...built, version: widgets.version, url: widgets.url, integrity: widgets.integrity });
   };
 }

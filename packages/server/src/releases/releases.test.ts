@@ -172,6 +172,39 @@ describe('legacy widgets follow the release', () => {
     expect(await (await fetch(`${server.url}${bundle.module.url}`)).text()).toContain('atrium-dev-toolbar');
   });
 
+  it("follows a widgets release in the PHP helper's /widgets/manifest.json, and back on rollback", async () => {
+    await publishBaseline();
+    const built = {
+      version: '0.1.0',
+      entry: 'atrium-widgets.0123456789abcdef.js',
+      integrity: 'sha384-built',
+      loader: 'L',
+      loaderLite: 'LL',
+      loaderHashes: { loader: "'sha256-l'", loaderLite: "'sha256-ll'" },
+    };
+    await mkdir(path.join(dist, 'widgets'), { recursive: true });
+    await writeFile(path.join(dist, 'widgets', 'manifest.json'), JSON.stringify(built));
+    const manifest = async () => {
+      const response = await fetch(`${server.url}/widgets/manifest.json`);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const first = widgets('m1');
+    expect((await api('POST', '/lapi/releases/publish', uploadBody(first), withToken)).status).toBe(200);
+    expect(await manifest()).toEqual({
+      ...built,
+      version: first.module.version,
+      url: first.module.url,
+      integrity: first.module.integrity,
+    });
+    const second = widgets('m2');
+    expect((await api('POST', '/lapi/releases/publish', uploadBody(second), withToken)).status).toBe(200);
+    expect(await manifest()).toMatchObject({ url: second.module.url, integrity: second.module.integrity });
+    const rolled = await api('POST', '/lapi/releases/rollback', { app: '@atrium/widgets' }, withToken);
+    expect(rolled.status).toBe(200);
+    expect(await manifest()).toMatchObject({ url: first.module.url, integrity: first.module.integrity });
+  });
+
   it('refuses a widgets bundle that is a System module or lacks an element', async () => {
     await publishBaseline();
     const system = widgets(

@@ -26,6 +26,10 @@ const EMBED_ENDPOINTS: ReadonlyArray<{ path: string | RegExp; methods: readonly 
   { path: /^\/uploads\/[^/]+$/, methods: ['PUT'] },
   { path: '/lapi/rpc/support/upload-video', methods: ['POST'] },
   { path: '/lapi/rpc/support/videos', methods: ['GET'] },
+  // The toolbar's Releases panel (root only: the server refuses anyone else).
+  { path: '/lapi/releases', methods: ['GET'] },
+  { path: '/lapi/releases/rollback', methods: ['POST'] },
+  { path: '/lapi/releases/try-canary', methods: ['POST'] },
   // The request log the toolbar links to.
   { path: '/lapi/telescope/requests', methods: ['GET'] },
   // The migration map, for the toolbar's 'Open in the new Atrium' (public: addresses, not data).
@@ -95,7 +99,10 @@ function answeredCors(
   options: Pick<ResolvedOptions, 'embedOrigins'>,
 ): boolean {
   const pathname = pathOf(request);
-  if (pathname.startsWith('/widgets/')) {
+  // The content-hashed assets too: with a widgets release live, /widgets/atrium-widgets.js redirects to
+  // the release's entry under /assets/, which a page of another host loads as a CORS request (the loader
+  // sets `integrity`, so `crossorigin`): without the header there the bar stayed empty on every other host.
+  if (pathname.startsWith('/widgets/') || pathname.startsWith('/assets/')) {
     reply.header('access-control-allow-origin', '*');
     return false;
   }

@@ -6,6 +6,7 @@
  * (roster, swap, user switch) to anyone who is not allowed them.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useScrollRoom } from './scroll-room.js';
 import { useStore } from '@atrium/store/react';
 import { ADMIN_PANEL_PATH, api as defaultApi } from '@atrium/api';
 import {
@@ -142,6 +143,9 @@ export function DevToolbar({
     if (!open && showing) region.hidePopover();
   }, [open, allowed, sis]);
 
+  // On a legacy page the open panel leaves the page scroll room for its last controls (scroll-room.ts).
+  useScrollRoom(regionRef, place === 'legacy' && open && allowed);
+
   // Opening moves focus into the toolbar; closing gives it back to where the user was.
   const wasOpen = useRef(open && !openedByShortcut);
   useEffect(() => {
@@ -259,7 +263,8 @@ export function DevToolbar({
           />
         ) : null}
         {isRoot ? (
-          <a className="atr-btn" href={ADMIN_PANEL_URL}>
+          // Every link the widgets make is Atrium's: on a legacy page of another host, not the page's.
+          <a className="atr-btn" href={defaultApi.urlOf(ADMIN_PANEL_URL)}>
             Admin panel
           </a>
         ) : null}
@@ -269,7 +274,7 @@ export function DevToolbar({
           </a>
         ) : null}
         {newPage !== null ? (
-          <a className="atr-btn" href={newPage}>
+          <a className="atr-btn" href={defaultApi.urlOf(newPage)}>
             Open in the new Atrium
           </a>
         ) : null}

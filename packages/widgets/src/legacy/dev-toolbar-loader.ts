@@ -39,6 +39,15 @@ export class DevToolbarLoaderElement extends HTMLElement {
   /** Injected by the entry (atrium-widgets.ts); tests swap them. */
   static deps: DevToolbarLoaderDeps | null = null;
 
+  /**
+   * The page's one live toolbar tag. A page that carries two (an old raw tag left in a footer, plus the
+   * helper's) would draw two toolbars and two listeners for one shortcut: the second stays inert and says
+   * so once on the console.
+   */
+  private static active: DevToolbarLoaderElement | null = null;
+  /** On the live tag: the others have been reported. */
+  private warnedOfOthers = false;
+
   private unmount: (() => void) | null = null;
   private loading = false;
   private onShortcut: ((event: KeyboardEvent) => void) | null = null;
@@ -48,6 +57,17 @@ export class DevToolbarLoaderElement extends HTMLElement {
   connectedCallback(): void {
     const deps = (this.constructor as typeof DevToolbarLoaderElement).deps;
     if (!deps || this.unmount) return;
+    const active = DevToolbarLoaderElement.active;
+    if (active !== null && active !== this && active.isConnected) {
+      if (!active.warnedOfOthers) {
+        active.warnedOfOthers = true;
+        console.warn(
+          '[atrium-dev-toolbar] this page has more than one <atrium-dev-toolbar>: only the first works. Remove the others (integrations/php/atrium.php prints one).',
+        );
+      }
+      return;
+    }
+    DevToolbarLoaderElement.active = this;
     const generation = ++this.generation;
     const defaultOpen = this.getAttribute('default-open') === 'true';
     // Listening from the start: the server paints a page's notices before the session has answered, and
@@ -77,6 +97,7 @@ export class DevToolbarLoaderElement extends HTMLElement {
   }
 
   disconnectedCallback(): void {
+    if (DevToolbarLoaderElement.active === this) DevToolbarLoaderElement.active = null;
     this.generation += 1;
     this.stopListening();
     this.unmount?.();

@@ -30,6 +30,7 @@ export function loaderSnippet(barCss: string | null = notificationBarCss): strin
   if (barCss === null) {
     return [
       '(function(d,w){var me=d.currentScript;if(!me)return;',
+      ...PLACE_ON_ROOT,
       ...LOAD_AFTER_LOAD,
       '})(document,window);',
     ].join('');
@@ -45,6 +46,7 @@ export function loaderSnippet(barCss: string | null = notificationBarCss): strin
     'try{var s=new CSSStyleSheet();s.replaceSync(' + css + ');r.adoptedStyleSheets=[s]}catch(e){}',
     ...DROP_DISMISSED,
     '}',
+    ...PLACE_ON_ROOT,
     ...LOAD_AFTER_LOAD,
     '})(document,window);',
   ].join('');
@@ -89,6 +91,31 @@ const DROP_DISMISSED = [
   "if(fold){if(n<2)fold.parentNode.removeChild(fold);else fold.textContent='Show all '+n+' notices'}",
 ];
 
+/**
+ * A bar printed with `placement="root"` (the PHP helper's default) gets its room on the root element, not
+ * in the body's flow: it moves, inside an `<atrium-bar-room>` of its own, to the end of <html>, after
+ * <body> (so the page's own "skip to content" link stays the first thing the Tab key reaches), and that
+ * room sits absolutely in a top margin of <html> as tall as the bar, and <html> becomes the containing block
+ * of the page's absolutely positioned elements. So everything of the host moves down by the bar's height,
+ * the elements anchored to the page (a wiki's user tools at `top: 7px`) and the root's background included,
+ * and nothing is ever under the bar. Kept in step with the bar's height (a notice arriving or dismissed) by
+ * a ResizeObserver; `--atrium-bar-space` on <html> says the height, for a page's fixed header. The room is
+ * an element of its own because the bar's shadow styles reset its host's position (`all: initial
+ * !important`, which no page style can beat). Inline styles through the CSSOM, which a CSP's style-src does
+ * not govern. Runs before the first paint (the head's `expect` link holds it), so the first frame is placed.
+ */
+const PLACE_ON_ROOT = [
+  "var h=d.documentElement,pb=d.querySelector('atrium-notification-bar[placement=root]');",
+  "if(pb&&d.body&&pb.parentNode.nodeName!=='ATRIUM-BAR-ROOM'){",
+  "var cs=w.getComputedStyle(h),m0=parseFloat(cs.marginTop)||0,room=d.createElement('atrium-bar-room'),rs=room.style;",
+  "if(cs.position==='static')h.style.setProperty('position','relative');",
+  "rs.cssText='display:block;position:absolute;left:0;right:0;margin:0;padding:0;border:0';",
+  'h.appendChild(room);room.appendChild(pb);',
+  "var fit=function(){var bh=pb.offsetHeight;h.style.setProperty('margin-top',(m0+bh)+'px');",
+  "rs.setProperty('top',(-bh)+'px');h.style.setProperty('--atrium-bar-space',bh+'px')};",
+  'fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb)}',
+];
+
 /** The widgets themselves: only after `load`, so they can never hold it. */
 const LOAD_AFTER_LOAD = [
   // A page that enforces Trusted Types (Atrium's own, under `require-trusted-types-for 'script'`) refuses a
@@ -99,6 +126,10 @@ const LOAD_AFTER_LOAD = [
   "var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',",
   '{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;',
   "var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}",
+  // A script that does not load (Atrium down, or refusing this page's origin) says so in one line: the
+  // browser's own message alone is a bare network or CORS error that names nothing to fix.
+  "s.onerror=function(){var c=w.console;if(c&&c.error)c.error('[atrium-widgets] the widgets did not load from '+",
+  "me.getAttribute('data-src')+': Atrium is down or unreachable, or does not list this origin in ATRIUM_EMBED_ORIGINS')};",
   'if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}',
   "if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})",
 ];

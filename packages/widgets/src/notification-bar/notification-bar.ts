@@ -178,8 +178,14 @@ export class NotificationBarElement extends LitElement {
     return this.notifications === undefined && this.source !== 'none' && this._session() !== null;
   }
 
-  /** True while the session's notices are on their way: the frame keeps their room meanwhile. */
+  /**
+   * True while the session's notices are on their way: the frame keeps their room meanwhile. Not for a bar
+   * the PHP helper placed on the root of a page it does not own (`placement`): whether anyone is signed in
+   * is unknown until the answer, and room held then given back moves the whole page twice; the helper
+   * prints the notices it knows instead.
+   */
   private _pending(): boolean {
+    if (this.hasAttribute('placement')) return false;
     const status = this._session()?.store.getState().status;
     return this._readsSession() && (status === 'idle' || status === 'starting');
   }

@@ -65,6 +65,22 @@ async function openPanel(overview?: ReleasesOverview) {
   return { user, server, reload, table };
 }
 
+describe('createReleasesClient', () => {
+  it("calls Atrium's origin with Atrium's cookie when the page is another host's", async () => {
+    const calls: { url: string; credentials: RequestCredentials | undefined }[] = [];
+    const fetchFn = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      calls.push({ url: String(url), credentials: init?.credentials });
+      return Response.json({ data: OVERVIEW });
+    });
+    const client = createReleasesClient(
+      fetchFn as unknown as typeof fetch,
+      (path) => new URL(path, 'https://app.school.test').href,
+    );
+    await client.overview();
+    expect(calls).toEqual([{ url: 'https://app.school.test/lapi/releases', credentials: 'include' }]);
+  });
+});
+
 describe('<ReleasesPanel />', () => {
   it('lists every app with its version and canary, and the last releases with who and what', async () => {
     const { table } = await openPanel();

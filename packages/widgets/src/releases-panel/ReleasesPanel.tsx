@@ -5,6 +5,7 @@
  * ad-hoc import-map overrides in production). The server refuses all of it to anyone but root.
  */
 import { useEffect, useId, useState } from 'react';
+import { api as atriumApi } from '@atrium/api';
 import { Alert, Button } from '@atrium/ui';
 import { createReleasesClient } from './releases-client.js';
 import type { ReleasesClient, ReleasesOverview } from './releases-client.js';
@@ -26,7 +27,7 @@ function audienceText(audience: { roles: string[] } | { percent: number }): stri
 }
 
 export function ReleasesPanel({ client, reload = defaultReload }: ReleasesPanelProps) {
-  const [api] = useState(() => client ?? createReleasesClient());
+  const [api] = useState(() => client ?? createReleasesClient(undefined, atriumApi.urlOf));
   const headingId = useId();
   const [open, setOpen] = useState(false);
   const [overview, setOverview] = useState<ReleasesOverview | null>(null);

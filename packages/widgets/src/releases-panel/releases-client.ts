@@ -51,8 +51,14 @@ export interface ReleasesClient {
   tryCanary(app: string, on: boolean): Promise<string[]>;
 }
 
+/**
+ * `urlOf`: Atrium's address for a path. On a legacy page of another host (an embed origin) the release API
+ * is Atrium's, not the page's: the calls go there with Atrium's cookie (CORS with credentials, which the
+ * server allows these endpoints for a listed embed origin).
+ */
 export function createReleasesClient(
   fetchFn: typeof fetch = globalThis.fetch.bind(globalThis),
+  urlOf: (path: string) => string = (path) => path,
 ): ReleasesClient {
   async function call<T>(
     method: 'GET' | 'POST',
@@ -60,9 +66,9 @@ export function createReleasesClient(
     body?: unknown,
     signal?: AbortSignal,
   ): Promise<T> {
-    const response = await fetchFn(`/lapi/releases${path}`, {
+    const response = await fetchFn(urlOf(`/lapi/releases${path}`), {
       method,
-      credentials: 'same-origin',
+      credentials: 'include',
       cache: 'no-store',
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -9,7 +9,8 @@ $split = isset($_GET['split']);
 if ($split) {
     header('X-Accel-Buffering: no'); // nginx passes each piece on as PHP flushes it
 }
-$widgets = legacy_widgets();
+// `?placement=flow`: the bar in the body's flow rather than on the root element.
+$widgets = legacy_widgets(isset($_GET['placement']) && $_GET['placement'] === 'flow' ? ['placement' => 'flow'] : []);
 ?>
 <!DOCTYPE html>
 <html lang="en">

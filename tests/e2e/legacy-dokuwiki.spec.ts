@@ -1,0 +1,293 @@
+/**
+ * The widgets inside a real third-party PHP application nobody here wrote: Debian's DokuWiki (jQuery, its
+ * own CSS, user tools absolutely positioned against the page, its own skip link), with the PHP helper's
+ * two calls in its layout template exactly as docs/embedding.md says, served by php-fpm behind nginx
+ * (tests/real/dokuwiki.ts): on Atrium's origin with no option, and on another host of the site
+ * (wiki.school.test, listed in ATRIUM_EMBED_ORIGINS) with Atrium's origin as 'base'. Asserted the way a
+ * visitor meets it: boxes, elementFromPoint, the Tab key, and the layout shifts Chromium reports.
+ */
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  CHROMIUM_PATH,
+  chromiumArgsFor,
+  createDokuWiki,
+  dokuwikiServer,
+  freePort,
+  startAtrium,
+  startNginx,
+  startPhpFpm,
+  type DokuWikiInstance,
+  type RunningServer,
+} from '../real/index.js';
+
+const HOST = 'school.test';
+/** Another host of the same site, serving only the wiki, with the widgets from Atrium on HOST. */
+const WIKI_HOST = 'wiki.school.test';
+const PASSWORD = 'atrium-demo';
+/** The wiki's pages the suite visits (tests/real/dokuwiki.ts writes them), and its search results. */
+const START = 'doku.php?id=start';
+const PAGES = [START, 'doku.php?id=policies', 'doku.php?do=search&q=policy'];
+
+const running: RunningServer[] = [];
+const wikis: DokuWikiInstance[] = [];
+let browser: Browser;
+let origin = '';
+let wikiOrigin = '';
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://${HOST}:${port}`;
+  wikiOrigin = `http://${WIKI_HOST}:${port}`;
+  const atrium = await startAtrium({
+    env: { ATRIUM_PUBLIC_ORIGIN: origin, ATRIUM_EMBED_ORIGINS: wikiOrigin },
+  });
+  running.push(atrium);
+  const php = await startPhpFpm();
+  running.push(php);
+  // On one origin: the documented call, no option. On the other host: Atrium's origin as 'base', and the
+  // manifest where this machine's PHP reaches it (it cannot resolve the test's host names).
+  const sameOrigin = createDokuWiki();
+  const otherHost = createDokuWiki({
+    widgetsOptions: `['base' => ${JSON.stringify(origin)}, 'manifest' => 'http://127.0.0.1:${port}/widgets/manifest.json']`,
+  });
+  wikis.push(sameOrigin, otherHost);
+  const servers = [
+    dokuwikiServer({
+      port,
+      host: HOST,
+      webRoot: sameOrigin.webRoot,
+      phpPort: php.port,
+      atriumPort: atrium.port,
+    }),
+    dokuwikiServer({ port, host: WIKI_HOST, webRoot: otherHost.webRoot, phpPort: php.port }),
+  ].join('\n');
+  running.push(await startNginx({ servers, port }));
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: chromiumArgsFor([HOST, WIKI_HOST]),
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  for (const server of running.splice(0).reverse()) await server.stop();
+  for (const wiki of wikis.splice(0)) wiki.remove();
+});
+
+let context: BrowserContext;
+test.beforeEach(async () => {
+  context = await browser.newContext();
+});
+test.afterEach(async () => {
+  await context.close();
+});
+
+const wikiUrl = (page: string) => `${origin}/wiki/${page}`;
+
+/** Signs in on Atrium's legacy login from a page of the origin, so the browser holds `atrium_sid`. */
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto(`${origin}/wiki/lib/exe/css.php?t=dokuwiki`);
+  const status = await page.evaluate(
+    async ([user, password]) =>
+      (
+        await fetch('/common/login/login_actions.php', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ action: 'login', username: user, password }),
+        })
+      ).status,
+    [username, PASSWORD],
+  );
+  expect(status).toBe(200);
+}
+
+/** Layout shifts without recent input, summed per document from its start (Chromium's own CLS entries). */
+async function recordShifts(page: Page): Promise<() => Promise<{ total: number; moved: string[] }>> {
+  await page.addInitScript(() => {
+    const seen = { total: 0, moved: [] as string[] };
+    Object.defineProperty(window, '__shifts', { value: seen });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] }
+      >) {
+        if (entry.hadRecentInput) continue;
+        seen.total += entry.value;
+        for (const source of entry.sources)
+          seen.moved.push(`${entry.value.toFixed(4)} ${source.node?.nodeName}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __shifts: { total: number; moved: string[] } }).__shifts);
+}
+
+/** The widgets' script has run and the bar is Lit's own (no longer the server's markup). */
+async function widgetsUp(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const bar = document.querySelector('atrium-notification-bar') as
+      (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
+    if (!customElements.get('atrium-notification-bar') || !bar?.updateComplete) return false;
+    await bar.updateComplete;
+    return true;
+  });
+}
+
+/**
+ * Every link of the wiki's user tools and of its site tools is where a click lands (elementFromPoint at
+ * its centre is the link or inside it), and below the bar.
+ */
+async function hostControlsUncovered(page: Page): Promise<void> {
+  const report = await page.evaluate(() => {
+    const bar = document.querySelector('atrium-notification-bar')!.getBoundingClientRect();
+    const links = [
+      ...document.querySelectorAll<HTMLElement>('#dokuwiki__usertools a, #dokuwiki__sitetools a'),
+    ];
+    return {
+      count: links.length,
+      covered: links
+        .filter((link) => link.getClientRects().length > 0)
+        .flatMap((link) => {
+          const box = link.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          const problems: string[] = [];
+          if (!hit || !(link === hit || link.contains(hit)))
+            problems.push(`${link.textContent} under ${hit?.nodeName}`);
+          if (box.top < bar.bottom)
+            problems.push(`${link.textContent} at y=${box.top}, bar ends at ${bar.bottom}`);
+          return problems;
+        }),
+    };
+  });
+  expect(report.count).toBeGreaterThan(0);
+  expect(report.covered).toEqual([]);
+}
+
+test.describe('the widgets in DokuWiki, on one origin', () => {
+  test('signed in, the notices are in the first paint above the wiki, and cover none of its tools', async () => {
+    const page = await context.newPage();
+    await signIn(page, 'student');
+    const shifts = await recordShifts(page);
+    for (const path of PAGES) {
+      await page.goto(wikiUrl(path));
+      // Server-rendered: the helper asked Atrium with the visitor's cookie, found the manifest through the
+      // page's front door, and had nothing to complain about.
+      const html = await page.evaluate(async (address) => (await fetch(address)).text(), wikiUrl(path));
+      expect(html).toContain('<template shadowrootmode="open"><div class="frame frame--reserved"');
+      expect(html).toContain('data-integrity="sha384-');
+      expect(html).not.toContain('<!-- [atrium-widgets]');
+      await widgetsUp(page);
+      const bar = page.locator('atrium-notification-bar').getByRole('status');
+      await expect(bar.getByRole('listitem').first()).toBeVisible();
+      await hostControlsUncovered(page);
+      // The wiki's "Log In" is DokuWiki's own (signed out of the wiki), reachable with the bar shown.
+      await expect(page.locator('#dokuwiki__usertools').getByRole('link', { name: 'Log In' })).toBeVisible();
+      const { total, moved } = await shifts();
+      expect(total, moved.join('\n')).toBeLessThanOrEqual(0.01);
+    }
+  });
+
+  test("the wiki's own skip link is the first stop of the Tab key, and the bar's buttons are reachable", async () => {
+    const page = await context.newPage();
+    await signIn(page, 'student');
+    await page.goto(wikiUrl(START));
+    await widgetsUp(page);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    // Further on, after the page's own controls, the bar's: every one reached by Tab alone.
+    const dismiss = page
+      .locator('atrium-notification-bar')
+      .getByRole('button', { name: /^Dismiss notification/ });
+    const wanted = await dismiss.count();
+    expect(wanted).toBeGreaterThan(0);
+    let reached = 0;
+    for (let press = 0; press < 80 && reached < wanted; press++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.tagName === 'ATRIUM-NOTIFICATION-BAR')) reached++;
+    }
+    expect(reached).toBe(wanted);
+  });
+
+  test('with the widgets unreachable the console says so in one [atrium-widgets] line, and the wiki works', async () => {
+    const page = await context.newPage();
+    const lines: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('[atrium-widgets]')) lines.push(message.text());
+    });
+    await page.route('**/widgets/atrium-widgets*.js', (route) => route.abort('connectionrefused'));
+    await page.goto(wikiUrl(START));
+    await expect.poll(() => lines.length).toBe(1);
+    expect(lines[0]).toContain('the widgets did not load from /widgets/atrium-widgets.');
+    await hostControlsUncovered(page);
+  });
+
+  test('signed out, nothing is reserved and nothing moves', async () => {
+    const page = await context.newPage();
+    const shifts = await recordShifts(page);
+    for (const path of PAGES) {
+      await page.goto(wikiUrl(path));
+      await widgetsUp(page);
+      await page.waitForTimeout(300);
+      expect(
+        await page.locator('atrium-notification-bar').evaluate((bar) => bar.getBoundingClientRect().height),
+      ).toBe(0);
+      await hostControlsUncovered(page);
+      const { total, moved } = await shifts();
+      expect(total, moved.join('\n')).toBeLessThanOrEqual(0.01);
+    }
+  });
+});
+
+test.describe('the widgets in DokuWiki on another host of the site', () => {
+  test("root's toolbar there links to Atrium's origin and its Releases panel answers; nothing is covered", async () => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
+        errors.push(message.text());
+    });
+    await signIn(page, 'root');
+    await page.goto(`${wikiOrigin}/wiki/${START}`);
+    await widgetsUp(page);
+    const bar = page.locator('atrium-notification-bar').getByRole('status');
+    await expect(bar.getByRole('listitem').first()).toBeVisible();
+    await hostControlsUncovered(page);
+    await page.keyboard.press('Control+Shift+A');
+    const toolbar = page.getByRole('region', { name: 'Developer toolbar' });
+    await expect(toolbar).toBeVisible();
+    await expect(toolbar.getByRole('link', { name: 'Admin panel' })).toHaveAttribute(
+      'href',
+      new RegExp(`^${origin}/`),
+    );
+    await toolbar.getByText('Releases', { exact: true }).first().click();
+    await expect(
+      toolbar.getByText('No release is published: this server runs the full build.'),
+    ).toBeVisible();
+    // The open panel covers the bottom of the window: the page has room to bring its last controls (the
+    // footer's links) above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('#dokuwiki__footer a')].flatMap((link) => {
+        const box = link.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit && (hit === link || link.contains(hit))
+          ? []
+          : [`${link.textContent} under ${hit?.nodeName}`];
+      }),
+    );
+    expect(covered).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('signed out there, nothing is reserved and nothing moves', async () => {
+    const page = await context.newPage();
+    const shifts = await recordShifts(page);
+    await page.goto(`${wikiOrigin}/wiki/${START}`);
+    await widgetsUp(page);
+    expect(
+      await page.locator('atrium-notification-bar').evaluate((bar) => bar.getBoundingClientRect().height),
+    ).toBe(0);
+    await hostControlsUncovered(page);
+    const { total, moved } = await shifts();
+    expect(total, moved.join('\n')).toBeLessThanOrEqual(0.01);
+  });
+});
