@@ -99,7 +99,7 @@ const DROP_DISMISSED = [
  * of the page's absolutely positioned elements. So everything of the host moves down by the bar's height,
  * the elements anchored to the page (a wiki's user tools at `top: 7px`) and the root's background included,
  * and nothing is ever under the bar. Kept in step with the bar's height (a notice arriving or dismissed) by
- * a ResizeObserver; `--atrium-bar-space` on <html> says the height, for a page's fixed header. The room is
+ * a ResizeObserver; `--atr-bar-space` on <html> says the height, for a page's fixed header. The room is
  * an element of its own because the bar's shadow styles reset its host's position (`all: initial
  * !important`, which no page style can beat). Inline styles through the CSSOM, which a CSP's style-src does
  * not govern. Runs before the first paint (the head's `expect` link holds it), so the first frame is placed.
@@ -112,7 +112,7 @@ const PLACE_ON_ROOT = [
   "rs.cssText='display:block;position:absolute;left:0;right:0;margin:0;padding:0;border:0';",
   'h.appendChild(room);room.appendChild(pb);',
   "var fit=function(){var bh=pb.offsetHeight;h.style.setProperty('margin-top',(m0+bh)+'px');",
-  "rs.setProperty('top',(-bh)+'px');h.style.setProperty('--atrium-bar-space',bh+'px')};",
+  "rs.setProperty('top',(-bh)+'px');h.style.setProperty('--atr-bar-space',bh+'px')};",
   'fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb)}',
 ];
 
