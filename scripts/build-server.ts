@@ -14,15 +14,27 @@ import { build, type Plugin } from 'esbuild';
 export const SERVER_ENTRY = path.join('packages', 'server', 'src', 'main.ts');
 export const SERVER_OUT = path.join('packages', 'server', 'dist', 'main.js');
 
-/** Bare imports stay imports, but the workspace's own packages (TypeScript sources) are compiled in. */
+/**
+ * Bare imports stay imports, but the workspace's own packages (TypeScript sources) are compiled in, and so
+ * is a dependency installed under a workspace package's own node_modules (a version that differs from the
+ * root's, such as the release check's eslint-scope): from packages/server/dist, Node would look for it in
+ * the root node_modules only, and find another version or, after `npm prune --omit=dev`, none.
+ */
 const externalDependencies: Plugin = {
   name: 'external-dependencies',
   setup(on) {
-    on.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@atrium/') || args.path.startsWith('node:')
-        ? undefined
-        : { path: args.path, external: true },
-    );
+    const NESTED = /[\\/]packages[\\/][^\\/]+[\\/]node_modules[\\/]/;
+    on.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@atrium/') || args.path.startsWith('node:')) return undefined;
+      if (args.pluginData === 'resolving') return undefined;
+      const resolved = await on.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'resolving',
+      });
+      return NESTED.test(resolved.path) ? resolved : { path: args.path, external: true };
+    });
   },
 };
 
