@@ -28,8 +28,17 @@ export interface ServerOptions {
   s3Bucket?: string;
   /** Fastify logger option (false in tests). */
   logger?: FastifyServerOptions['logger'];
-  /** Sign-in attempts allowed per address per minute (ATRIUM_LOGIN_RATE_LIMIT, default 10). */
+  /**
+   * Failed sign-ins allowed per client address per minute (ATRIUM_LOGIN_RATE_LIMIT, default 30). Only
+   * failures count, so a computer lab behind one NAT address signs in together; 30 leaves room for a
+   * lab's mistyped passwords and still stops a guesser within the minute.
+   */
   loginRateLimit?: number;
+  /**
+   * External (SSO) sign-in starts allowed per client address per minute (ATRIUM_SSO_START_RATE_LIMIT,
+   * default 120: two each for a lab of 60 behind one address). Each start makes the server keep a state.
+   */
+  externalStartRateLimit?: number;
   /** Failed passwords allowed per account per window (ATRIUM_ACCOUNT_RATE_LIMIT, default 10). */
   accountRateLimit?: number;
   /**
@@ -106,6 +115,7 @@ export interface ResolvedOptions {
   s3Bucket: string | null;
   logger: NonNullable<FastifyServerOptions['logger']>;
   loginRateLimit: number;
+  externalStartRateLimit: number;
   accountRateLimit: number;
   accountRateWindowMs: number;
   maxUploadBytes: number;
@@ -228,7 +238,10 @@ export function resolveOptions(
     logger: options.logger ?? false,
     loginRateLimit:
       options.loginRateLimit ??
-      positiveInt(environ['ATRIUM_LOGIN_RATE_LIMIT'], 10, 'ATRIUM_LOGIN_RATE_LIMIT'),
+      positiveInt(environ['ATRIUM_LOGIN_RATE_LIMIT'], 30, 'ATRIUM_LOGIN_RATE_LIMIT'),
+    externalStartRateLimit:
+      options.externalStartRateLimit ??
+      positiveInt(environ['ATRIUM_SSO_START_RATE_LIMIT'], 120, 'ATRIUM_SSO_START_RATE_LIMIT'),
     accountRateLimit:
       options.accountRateLimit ??
       positiveInt(environ['ATRIUM_ACCOUNT_RATE_LIMIT'], 10, 'ATRIUM_ACCOUNT_RATE_LIMIT'),

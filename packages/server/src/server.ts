@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { ServerContext } from './context.js';
 import { HttpError, errorBody } from './errors.js';
 import { resolveOptions, type ServerOptions } from './options.js';
@@ -15,7 +14,7 @@ import { registerResponseHeaders } from './security/response-headers.js';
 import { createState } from './state/index.js';
 import { createStorage } from './storage/index.js';
 import { ApiRequestLogController, registerRequestLogging } from './request-logging.js';
-import { loginRoutes, RATE_LIMIT_MESSAGE } from './routes/login.js';
+import { loginRoutes } from './routes/login.js';
 import { ssoRoutes } from './routes/sso.js';
 import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
@@ -128,15 +127,6 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    // After the body is parsed, so the limit can count sign-in attempts and not username lookups.
-    hook: 'preHandler',
-    errorResponseBuilder: () => new HttpError(429, 'rate-limited', RATE_LIMIT_MESSAGE),
-    // Counted in Redis when instances share it, so the limit holds across all of them. While Redis is
-    // away the count is skipped: sign-in then fails anyway, before any password is checked (login.ts).
-    ...(redis ? { redis: redis.client, nameSpace: 'atrium-rate-limit:', skipOnError: true } : {}),
-  });
 
   // Legacy forms post urlencoded bodies (the acknowledge form).
   app.addContentTypeParser(
