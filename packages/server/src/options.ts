@@ -54,6 +54,12 @@ export interface ServerOptions {
   sessionIdleMs?: number;
   /** A session ends this long after sign-in whatever its use, in ms (ATRIUM_SESSION_MAX_MS, default 12 hours). */
   sessionMaxMs?: number;
+  /**
+   * Live sessions one account may hold at once; a sign-in beyond it ends the account's oldest session
+   * (ATRIUM_SESSIONS_PER_ACCOUNT, default 10). Each session can carry a legacy session of up to
+   * ATRIUM_SESSION_DATA_MAX_BYTES, so this bounds what one account can make the server hold.
+   */
+  sessionsPerAccount?: number;
   /** Largest legacy session (`session_data`, as JSON) in bytes; 413 above it (ATRIUM_SESSION_DATA_MAX_BYTES, default 16 KB). */
   sessionDataMaxBytes?: number;
   /** Node's limits on a slow client, in ms (issue 19): see `RequestTimeouts`. */
@@ -122,6 +128,7 @@ export interface ResolvedOptions {
   uploadTtlMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  sessionsPerAccount: number;
   sessionDataMaxBytes: number;
   timeouts: RequestTimeouts;
   proxyTimeoutMs: number;
@@ -256,6 +263,9 @@ export function resolveOptions(
     sessionMaxMs:
       options.sessionMaxMs ??
       positiveInt(environ['ATRIUM_SESSION_MAX_MS'], 12 * 60 * 60 * 1000, 'ATRIUM_SESSION_MAX_MS'),
+    sessionsPerAccount:
+      options.sessionsPerAccount ??
+      positiveInt(environ['ATRIUM_SESSIONS_PER_ACCOUNT'], 10, 'ATRIUM_SESSIONS_PER_ACCOUNT'),
     sessionDataMaxBytes:
       options.sessionDataMaxBytes ??
       positiveInt(environ['ATRIUM_SESSION_DATA_MAX_BYTES'], 16 * 1024, 'ATRIUM_SESSION_DATA_MAX_BYTES'),

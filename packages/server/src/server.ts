@@ -67,7 +67,11 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     options,
     state: await createState(
       options.now,
-      { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs },
+      {
+        idleMs: options.sessionIdleMs,
+        maxMs: options.sessionMaxMs,
+        perAccount: options.sessionsPerAccount,
+      },
       redis?.client ?? null,
     ),
     storage: await createStorage(options),
