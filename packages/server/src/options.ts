@@ -109,6 +109,13 @@ export interface RequestTimeouts {
   keepAliveMs: number;
   /** How often Node looks for expired requests; default 1 s (Node's own is 30 s). */
   checkIntervalMs: number;
+  /**
+   * A connection on which nothing is read or written for this long is closed, whatever it is doing: the
+   * write deadline for a client that stops reading an answer, and the idle deadline for one that sends
+   * nothing (Node's socket timeout; nginx's `send_timeout` is 60 s too). ATRIUM_SEND_TIMEOUT_MS, default
+   * 60 s; keep it above ATRIUM_PROXY_TIMEOUT_MS, as a proxied request waits on the backend without traffic.
+   */
+  sendMs: number;
 }
 
 export interface ResolvedOptions {
@@ -280,6 +287,9 @@ export function resolveOptions(
         options.timeouts?.keepAliveMs ??
         positiveInt(environ['ATRIUM_KEEP_ALIVE_TIMEOUT_MS'], 5_000, 'ATRIUM_KEEP_ALIVE_TIMEOUT_MS'),
       checkIntervalMs: options.timeouts?.checkIntervalMs ?? 1_000,
+      sendMs:
+        options.timeouts?.sendMs ??
+        positiveInt(environ['ATRIUM_SEND_TIMEOUT_MS'], 60_000, 'ATRIUM_SEND_TIMEOUT_MS'),
     },
     proxyTimeoutMs:
       options.proxyTimeoutMs ??

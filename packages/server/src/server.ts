@@ -7,6 +7,7 @@ import type { ServerContext } from './context.js';
 import { HttpError, errorBody } from './errors.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { httpOptions } from './http-options.js';
+import { registerConnectionLimits } from './connection-limits.js';
 import { checkCsrf } from './security/csrf.js';
 import { embedCors } from './security/embed-cors.js';
 import { addHsts, servesHttpsOnly } from './security/public-origin.js';
@@ -88,6 +89,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     redis,
   };
   app.decorate('atrium', ctx);
+  registerConnectionLimits(app);
   app.addHook('onClose', async () => {
     await ctx.releases.close();
     await redis?.close();
