@@ -4,6 +4,8 @@ import type { ServerContext } from '../context.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.js';
 import { LOGIN_PATH } from '@atrium/api/routes';
+import type { Readable } from 'node:stream';
+import { relayWithinDeadline } from './proxy-deadline.js';
 
 /**
  * What the browser gets when the backend does not answer properly, in the JSON error format: 504 when it
@@ -51,7 +53,18 @@ export function proxyRoutes(
         http2: false,
         // undici's own limits, instead of its 300 s defaults (issue 19): a hung backend is a 504 in time.
         undici: { headersTimeout: timeout, bodyTimeout: timeout, connectTimeout: Math.min(timeout, 10_000) },
-        replyOptions: { timeout, onError: answerBackendFailure },
+        replyOptions: {
+          timeout,
+          onError: answerBackendFailure,
+          // Those are idle limits; the whole answer is bounded too (proxy-deadline.ts).
+          // (HTTP/1 only, `http2: false`: the reply is Node's http one.)
+          onResponse: (_request, reply, response) =>
+            relayWithinDeadline(
+              reply as unknown as FastifyReply,
+              (response as unknown as { stream: Readable }).stream,
+              timeout,
+            ),
+        },
       });
     }
   };
