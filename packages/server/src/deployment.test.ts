@@ -53,20 +53,39 @@ describe('settings', () => {
     );
   });
 
+  it('refuses a wildcard origin with a line that says to list each one', () => {
+    for (const entry of ['https://*.school.test', '*', 'https://legacy.school.test:*']) {
+      const error = optionsError(() =>
+        parseOrigins(`https://ok.school.test,${entry}`, 'ATRIUM_EMBED_ORIGINS'),
+      );
+      expect(error.code).toBe('invalid-origin');
+      expect(error.message).toBe(
+        `ATRIUM_EMBED_ORIGINS: "${entry}" has a wildcard, and origins are matched exactly; list each origin in full, comma-separated (e.g. https://legacy.school.test,https://lms.school.test)`,
+      );
+    }
+  });
+
   it('reads ATRIUM_TRUST_PROXY with Fastify meaning and refuses a CIDR that does not parse', () => {
     expect(parseTrustProxy(undefined)).toBe(false);
     expect(parseTrustProxy('false')).toBe(false);
-    expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,loopback')).toEqual([
       '127.0.0.1',
       '10.0.0.0/8',
       'loopback',
     ]);
     expect(optionsError(() => parseTrustProxy('10.0.0.0/33')).message).toMatch(
-      /^ATRIUM_TRUST_PROXY: "10.0.0.0\/33" is not true, an address or a CIDR/,
+      /^ATRIUM_TRUST_PROXY: "10.0.0.0\/33" is not an address or a CIDR/,
     );
     expect(optionsError(() => parseTrustProxy('proxy.school.edu')).code).toBe('invalid-trust-proxy');
     expect(optionsError(() => parseTrustProxy('1')).message).toMatch(/a hop count \(1\) is not trusted/);
+  });
+
+  it('refuses ATRIUM_TRUST_PROXY=true with a line that names the safe forms', () => {
+    const error = optionsError(() => parseTrustProxy('true'));
+    expect(error.code).toBe('invalid-trust-proxy');
+    expect(error.message).toBe(
+      "ATRIUM_TRUST_PROXY=true would believe X-Forwarded-For from any client that reaches Atrium directly; list the front door's addresses or CIDRs instead, comma-separated (e.g. 127.0.0.1, 10.0.0.0/8, or loopback)",
+    );
   });
 
   it('listens on 127.0.0.1 unless HOST says otherwise', () => {
@@ -83,6 +102,8 @@ describe('settings', () => {
     for (const [name, value, expected] of [
       ['ATRIUM_PUBLIC_ORIGIN', 'app.school.edu', 'ATRIUM_PUBLIC_ORIGIN: "app.school.edu" is not an origin'],
       ['ATRIUM_TRUST_PROXY', '10.0.0.0/40', 'ATRIUM_TRUST_PROXY: "10.0.0.0/40"'],
+      ['ATRIUM_TRUST_PROXY', 'true', "list the front door's addresses or CIDRs instead"],
+      ['ATRIUM_EMBED_ORIGINS', 'https://*.school.test', 'ATRIUM_EMBED_ORIGINS: "https://*.school.test"'],
     ] as const) {
       const failure = await run(tsx, [main], {
         env: { ...process.env, PORT: '0', [name]: value },

@@ -8,6 +8,7 @@ import { HttpError, errorBody } from './errors.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { httpOptions } from './http-options.js';
 import { registerConnectionLimits } from './connection-limits.js';
+import { registerJsonDepthLimit } from './json-depth.js';
 import { checkCsrf } from './security/csrf.js';
 import { embedCors } from './security/embed-cors.js';
 import { addHsts, servesHttpsOnly } from './security/public-origin.js';
@@ -134,6 +135,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
 
+  registerJsonDepthLimit(app);
   // Legacy forms post urlencoded bodies (the acknowledge form).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

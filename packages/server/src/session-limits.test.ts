@@ -161,3 +161,32 @@ describe('live sessions per account are capped', () => {
     expect((server.app.atrium.state.sessions as MemorySessionStore).size()).toBe(3 + 1);
   });
 });
+
+describe('deeply nested session data', () => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  const nested = (depth: number): string =>
+    `{"session_data":{"theme":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
+
+  it('refuses 5,000 levels with a 400 that names the rule, and keeps the session as it was', async () => {
+    const client = new Client(server.url);
+    await client.boot('student');
+    const refused = await client.post(LEGACY_INITIALIZE, nested(5000));
+    expect((await client.json(ErrorSchema, refused, 400)).error).toEqual({
+      code: 'invalid-request',
+      message: 'The JSON body nests deeper than 32 levels of objects and arrays.',
+    });
+    const after = await client.json(
+      LegacyInitializeResponseSchema,
+      await client.post(LEGACY_INITIALIZE, { session_data: {} }),
+    );
+    expect('theme' in after.session_data).toBe(false);
+    // Nesting within the rule is kept as sent.
+    const kept = await client.post(LEGACY_INITIALIZE, nested(29));
+    expect(kept.status).toBe(200);
+  });
+});

@@ -41,6 +41,9 @@ export function proxyRoutes(
   const upstream = ctx.options.proxy;
   return async function register(app: FastifyInstance): Promise<void> {
     if (!upstream) return;
+    // Bodies pass through to the backend unparsed (the proxy's own parsers); the depth rule for JSON
+    // bodies (json-depth.ts) is the backend's to apply to its own API.
+    app.removeContentTypeParser('application/json');
     // Static routes beat the proxy's wildcard in Fastify's router.
     app.get(LOGIN_PATH, indexHandler);
     app.get(`${LOGIN_PATH}/`, indexHandler);
