@@ -4,8 +4,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.js';
 import { assertTimeouts, type RequestTimeouts } from './options.js';
 
-export const MAX_REQUESTS_PER_CONNECTION = 1000;
-
 /** What a client error at the socket level is answered with, in the JSON error format of every answer. */
 function clientErrorAnswer(error: NodeJS.ErrnoException): { status: number; code: string; message: string } {
   switch (error.code) {
@@ -66,9 +64,6 @@ export function httpOptions(timeouts: RequestTimeouts) {
     keepAliveTimeout: timeouts.keepAliveMs,
     // The write and idle deadline (connection-limits.ts says why).
     connectionTimeout: timeouts.sendMs,
-    // Requests one keep-alive connection may carry, nginx's `keepalive_requests` default; later ones on it
-    // get a 503 and the connection closes (the client opens a new one).
-    maxRequestsPerSocket: MAX_REQUESTS_PER_CONNECTION,
     http: {
       headersTimeout: timeouts.headersMs,
       requestTimeout: timeouts.requestMs,
