@@ -29,14 +29,17 @@ afterAll(async () => {
 async function booted(server: Running, username: string): Promise<Client> {
   const client = new Client(server.url);
   await expect
-    .poll(async () => {
-      try {
-        await client.boot(username);
-        return 'signed in';
-      } catch (error) {
-        return (error as Error).message;
-      }
-    })
+    .poll(
+      async () => {
+        try {
+          await client.boot(username);
+          return 'signed in';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      },
+      { timeout: 10_000 },
+    )
     .toBe('signed in');
   return client;
 }

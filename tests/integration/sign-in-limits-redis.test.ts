@@ -111,7 +111,7 @@ describe('Redis stopped', () => {
   it('external starts are still limited, counted in this process; sign-in answers 503', async () => {
     const bringBack = await stopRedisForAWhile(redis);
     try {
-      await expect.poll(async () => (await answer(wrong)).status).toBe(503);
+      await expect.poll(async () => (await answer(wrong)).status, { timeout: 10_000 }).toBe(503);
       expect((await answer(right)).status).toBe(503);
       await expectStartsLimited();
     } finally {

@@ -70,7 +70,7 @@ describe('connections that pipeline and never read', () => {
 
   it('20 connections × 500 pipelined file requests, closed: descriptors back to the baseline, pages answer', async () => {
     await warmUp(server);
-    await expect.poll(() => connections(server)).toBe(0);
+    await expect.poll(() => connections(server), { timeout: 10_000 }).toBe(0);
     const baseline = await descriptors();
     const port = Number(new URL(server.url).port);
     const sockets = Array.from({ length: 20 }, () => nonReader(port, pipelined(500)));
@@ -97,12 +97,12 @@ describe('the write deadline', () => {
 
   it('closes a connection whose client stops reading, and its streams with it', async () => {
     await warmUp(server);
-    await expect.poll(() => connections(server)).toBe(0);
+    await expect.poll(() => connections(server), { timeout: 10_000 }).toBe(0);
     const baseline = await descriptors();
     const port = Number(new URL(server.url).port);
     // More than the socket buffers hold, so the server's writes stall.
     const socket = nonReader(port, pipelined(12));
-    await expect.poll(() => connections(server)).toBe(1);
+    await expect.poll(() => connections(server), { timeout: 10_000 }).toBe(1);
     // The server gives up on the connection: it closes it, and every file it had open for it.
     await expect.poll(() => connections(server), { timeout: 5000, interval: 100 }).toBe(0);
     // What is left open is the client's own end (this process is both), until it closes too.
