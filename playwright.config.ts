@@ -42,6 +42,10 @@ export default defineConfig({
       PORT: String(PORT),
       ATRIUM_ENV: 'production',
       ATRIUM_LOGIN_RATE_LIMIT: '1000',
+      // Tests in parallel sign the same demo accounts in many times: no test's session may end because
+      // another signed in (session-limits.test.ts proves the cap).
+      ATRIUM_SESSIONS_PER_ACCOUNT: '1000',
+      ATRIUM_SSO_START_RATE_LIMIT: '1000',
       // A build in another directory (`scripts/build.ts --out DIR`) can be tested without touching dist/.
       ...(process.env.ATRIUM_DIST_DIR ? { ATRIUM_DIST_DIR: process.env.ATRIUM_DIST_DIR } : {}),
       // No release store unless a run names one: the suite tests the build in dist/ (docs/releases.md).

@@ -41,6 +41,8 @@ export function startServer(options: StartServerOptions = {}): Promise<RunningSe
       ...process.env,
       ATRIUM_ENV: 'production',
       ATRIUM_LOGIN_RATE_LIMIT: '1000',
+      ATRIUM_SESSIONS_PER_ACCOUNT: '1000',
+      ATRIUM_SSO_START_RATE_LIMIT: '1000',
       // No release store unless the spec gives one (docs/releases.md): the build in dist/ is served.
       ATRIUM_RELEASES_DIR: path.join(os.tmpdir(), 'atrium-e2e-no-releases'),
       ...options.env,

@@ -8,8 +8,11 @@ import net from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import { OptionsError } from './options.js';
 
-/** Fastify's `trustProxy`: every hop, or the addresses/CIDRs (and proxy-addr's range names) to believe. */
-export type TrustProxy = boolean | string[];
+/** Fastify's `trustProxy`: the addresses/CIDRs (and proxy-addr's range names) to believe; false: none. */
+export type TrustProxy = false | string[];
+
+const SAFE_TRUST_PROXY =
+  "list the front door's addresses or CIDRs instead, comma-separated (e.g. 127.0.0.1, 10.0.0.0/8, or loopback)";
 
 /**
  * A comma-separated list of origins (`https://app.school.edu`), each normalised to `URL.origin`. An entry
@@ -26,6 +29,13 @@ export function parseOrigins(value: string | undefined, name: string): string[] 
 }
 
 function parseOrigin(entry: string, name: string): string {
+  if (entry.includes('*')) {
+    // URL takes `*` as a letter of a host name: the origin would match no page, silently.
+    throw new OptionsError(
+      'invalid-origin',
+      `${name}: "${entry}" has a wildcard, and origins are matched exactly; list each origin in full, comma-separated (e.g. https://legacy.school.test,https://lms.school.test)`,
+    );
+  }
   const example = `e.g. https://${entry.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/.*$/, '') || 'app.school.edu'}`;
   let url: URL;
   try {
@@ -72,20 +82,26 @@ export function parsePublicOrigins(value: string | undefined): string[] {
 }
 
 /**
- * ATRIUM_TRUST_PROXY with Fastify's meaning: `true` (every hop) or a comma-separated list of addresses,
- * CIDRs and proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`). Unset or `false`: no proxy is
- * believed, so `X-Forwarded-*` changes nothing (today's behaviour). A hop count is refused: Fastify 5
- * ignores it (it cannot check who the nearest hop is, so a direct client could forge the headers), and a
- * setting that silently trusts nothing would leave every request looking like it came from the proxy.
+ * ATRIUM_TRUST_PROXY: a comma-separated list of the front door's addresses, CIDRs and proxy-addr's names
+ * (`loopback`, `linklocal`, `uniquelocal`), with Fastify's meaning. Unset or `false`: no proxy is believed,
+ * so `X-Forwarded-*` changes nothing. Two forms are refused, each with a line that names the safe form:
+ * `true` believes every hop, so any client that reaches Atrium directly can forge `X-Forwarded-For` and
+ * get a fresh sign-in budget per request; a hop count is ignored by Fastify 5 (it cannot check who the
+ * nearest hop is), which would leave every request looking like it came from the proxy.
  */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
+  if (text === 'true') {
+    throw new OptionsError(
+      'invalid-trust-proxy',
+      `ATRIUM_TRUST_PROXY=true would believe X-Forwarded-For from any client that reaches Atrium directly; ${SAFE_TRUST_PROXY}`,
+    );
+  }
   if (/^\d+$/.test(text)) {
     throw new OptionsError(
       'invalid-trust-proxy',
-      `ATRIUM_TRUST_PROXY: a hop count (${text}) is not trusted by Fastify; list the proxy's addresses or CIDRs instead (e.g. 127.0.0.1 or 10.0.0.0/8)`,
+      `ATRIUM_TRUST_PROXY: a hop count (${text}) is not trusted by Fastify; ${SAFE_TRUST_PROXY}`,
     );
   }
   const entries = text
@@ -100,7 +116,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
       const why = error instanceof Error ? error.message : String(error);
       throw new OptionsError(
         'invalid-trust-proxy',
-        `ATRIUM_TRUST_PROXY: "${entry}" is not true, an address or a CIDR (${why})`,
+        `ATRIUM_TRUST_PROXY: "${entry}" is not an address or a CIDR (${why})`,
       );
     }
   }

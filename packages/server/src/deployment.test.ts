@@ -59,20 +59,39 @@ describe('settings', () => {
     );
   });
 
+  it('refuses a wildcard origin with a line that says to list each one', () => {
+    for (const entry of ['https://*.school.test', '*', 'https://legacy.school.test:*']) {
+      const error = optionsError(() =>
+        parseOrigins(`https://ok.school.test,${entry}`, 'ATRIUM_EMBED_ORIGINS'),
+      );
+      expect(error.code).toBe('invalid-origin');
+      expect(error.message).toBe(
+        `ATRIUM_EMBED_ORIGINS: "${entry}" has a wildcard, and origins are matched exactly; list each origin in full, comma-separated (e.g. https://legacy.school.test,https://lms.school.test)`,
+      );
+    }
+  });
+
   it('reads ATRIUM_TRUST_PROXY with Fastify meaning and refuses a CIDR that does not parse', () => {
     expect(parseTrustProxy(undefined)).toBe(false);
     expect(parseTrustProxy('false')).toBe(false);
-    expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,loopback')).toEqual([
       '127.0.0.1',
       '10.0.0.0/8',
       'loopback',
     ]);
     expect(optionsError(() => parseTrustProxy('10.0.0.0/33')).message).toMatch(
-      /^ATRIUM_TRUST_PROXY: "10.0.0.0\/33" is not true, an address or a CIDR/,
+      /^ATRIUM_TRUST_PROXY: "10.0.0.0\/33" is not an address or a CIDR/,
     );
     expect(optionsError(() => parseTrustProxy('proxy.school.edu')).code).toBe('invalid-trust-proxy');
     expect(optionsError(() => parseTrustProxy('1')).message).toMatch(/a hop count \(1\) is not trusted/);
+  });
+
+  it('refuses ATRIUM_TRUST_PROXY=true with a line that names the safe forms', () => {
+    const error = optionsError(() => parseTrustProxy('true'));
+    expect(error.code).toBe('invalid-trust-proxy');
+    expect(error.message).toBe(
+      "ATRIUM_TRUST_PROXY=true would believe X-Forwarded-For from any client that reaches Atrium directly; list the front door's addresses or CIDRs instead, comma-separated (e.g. 127.0.0.1, 10.0.0.0/8, or loopback)",
+    );
   });
 
   it('listens on 127.0.0.1 unless HOST says otherwise', () => {
@@ -91,6 +110,7 @@ describe('settings', () => {
       ['ATRIUM_TRUST_PROXY', '10.0.0.0/40', 'ATRIUM_TRUST_PROXY: "10.0.0.0/40"'],
       // The demo backend on a public origin, without ATRIUM_PROXY or ATRIUM_DEMO=1.
       ['ATRIUM_PUBLIC_ORIGIN', 'https://app.school.edu', DEMO_REFUSAL],
+      ['ATRIUM_TRUST_PROXY', 'true', "list the front door's addresses or CIDRs instead"],
     ] as const) {
       const failure = await run(tsx, [main], {
         env: { ...process.env, PORT: '0', [name]: value },
@@ -176,11 +196,12 @@ describe('X-Forwarded-* and the client address', () => {
         /^atrium_sid=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/,
       );
       expect(login.headers.get('strict-transport-security')).toBeNull();
-      // The sign-in above was the first of two tries. A new X-Forwarded-For per try does not buy new
-      // tries: the limit counts the real peer.
+      // The sign-in above succeeded, so it is not counted. Two failures use up the budget, and a new
+      // X-Forwarded-For per try does not buy new tries: the limit counts the real peer.
       expect((await attempt(client, '203.0.113.1')).status).toBe(401);
-      expect((await attempt(client, '203.0.113.2')).status).toBe(429);
+      expect((await attempt(client, '203.0.113.2')).status).toBe(401);
       expect((await attempt(client, '203.0.113.3')).status).toBe(429);
+      expect((await attempt(client, '203.0.113.4')).status).toBe(429);
     } finally {
       await server.close();
     }

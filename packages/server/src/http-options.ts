@@ -62,6 +62,8 @@ export function httpOptions(timeouts: RequestTimeouts) {
   return {
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
+    // The write and idle deadline (connection-limits.ts says why).
+    connectionTimeout: timeouts.sendMs,
     http: {
       headersTimeout: timeouts.headersMs,
       requestTimeout: timeouts.requestMs,

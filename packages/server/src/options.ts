@@ -41,8 +41,17 @@ export interface ServerOptions {
   s3Bucket?: string;
   /** Fastify logger option (false in tests). */
   logger?: FastifyServerOptions['logger'];
-  /** Sign-in attempts allowed per address per minute (ATRIUM_LOGIN_RATE_LIMIT, default 10). */
+  /**
+   * Failed sign-ins allowed per client address per minute (ATRIUM_LOGIN_RATE_LIMIT, default 30). Only
+   * failures count, so a computer lab behind one NAT address signs in together; 30 leaves room for a
+   * lab's mistyped passwords and still stops a guesser within the minute.
+   */
   loginRateLimit?: number;
+  /**
+   * External (SSO) sign-in starts allowed per client address per minute (ATRIUM_SSO_START_RATE_LIMIT,
+   * default 120: two each for a lab of 60 behind one address). Each start makes the server keep a state.
+   */
+  externalStartRateLimit?: number;
   /** Failed passwords allowed per account per window (ATRIUM_ACCOUNT_RATE_LIMIT, default 10). */
   accountRateLimit?: number;
   /**
@@ -58,6 +67,12 @@ export interface ServerOptions {
   sessionIdleMs?: number;
   /** A session ends this long after sign-in whatever its use, in ms (ATRIUM_SESSION_MAX_MS, default 12 hours). */
   sessionMaxMs?: number;
+  /**
+   * Live sessions one account may hold at once; a sign-in beyond it ends the account's oldest session
+   * (ATRIUM_SESSIONS_PER_ACCOUNT, default 10). Each session can carry a legacy session of up to
+   * ATRIUM_SESSION_DATA_MAX_BYTES, so this bounds what one account can make the server hold.
+   */
+  sessionsPerAccount?: number;
   /** Largest legacy session (`session_data`, as JSON) in bytes; 413 above it (ATRIUM_SESSION_DATA_MAX_BYTES, default 16 KB). */
   sessionDataMaxBytes?: number;
   /** Node's limits on a slow client, in ms: see `RequestTimeouts`. */
@@ -107,6 +122,13 @@ export interface RequestTimeouts {
   keepAliveMs: number;
   /** How often Node looks for expired requests; default 1 s (Node's own is 30 s). */
   checkIntervalMs: number;
+  /**
+   * A connection on which nothing is read or written for this long is closed, whatever it is doing: the
+   * write deadline for a client that stops reading an answer, and the idle deadline for one that sends
+   * nothing (Node's socket timeout; nginx's `send_timeout` is 60 s too). ATRIUM_SEND_TIMEOUT_MS, default
+   * 60 s; keep it above ATRIUM_PROXY_TIMEOUT_MS, as a proxied request waits on the backend without traffic.
+   */
+  sendMs: number;
 }
 
 export interface ResolvedOptions {
@@ -122,12 +144,14 @@ export interface ResolvedOptions {
   s3Bucket: string | null;
   logger: NonNullable<FastifyServerOptions['logger']>;
   loginRateLimit: number;
+  externalStartRateLimit: number;
   accountRateLimit: number;
   accountRateWindowMs: number;
   maxUploadBytes: number;
   uploadTtlMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  sessionsPerAccount: number;
   sessionDataMaxBytes: number;
   timeouts: RequestTimeouts;
   proxyTimeoutMs: number;
@@ -261,7 +285,10 @@ export function resolveOptions(
     logger: options.logger ?? false,
     loginRateLimit:
       options.loginRateLimit ??
-      positiveInt(environ['ATRIUM_LOGIN_RATE_LIMIT'], 10, 'ATRIUM_LOGIN_RATE_LIMIT'),
+      positiveInt(environ['ATRIUM_LOGIN_RATE_LIMIT'], 30, 'ATRIUM_LOGIN_RATE_LIMIT'),
+    externalStartRateLimit:
+      options.externalStartRateLimit ??
+      positiveInt(environ['ATRIUM_SSO_START_RATE_LIMIT'], 120, 'ATRIUM_SSO_START_RATE_LIMIT'),
     accountRateLimit:
       options.accountRateLimit ??
       positiveInt(environ['ATRIUM_ACCOUNT_RATE_LIMIT'], 10, 'ATRIUM_ACCOUNT_RATE_LIMIT'),
@@ -276,6 +303,9 @@ export function resolveOptions(
     sessionMaxMs:
       options.sessionMaxMs ??
       positiveInt(environ['ATRIUM_SESSION_MAX_MS'], 12 * 60 * 60 * 1000, 'ATRIUM_SESSION_MAX_MS'),
+    sessionsPerAccount:
+      options.sessionsPerAccount ??
+      positiveInt(environ['ATRIUM_SESSIONS_PER_ACCOUNT'], 10, 'ATRIUM_SESSIONS_PER_ACCOUNT'),
     sessionDataMaxBytes:
       options.sessionDataMaxBytes ??
       positiveInt(environ['ATRIUM_SESSION_DATA_MAX_BYTES'], 16 * 1024, 'ATRIUM_SESSION_DATA_MAX_BYTES'),
@@ -290,6 +320,9 @@ export function resolveOptions(
         options.timeouts?.keepAliveMs ??
         positiveInt(environ['ATRIUM_KEEP_ALIVE_TIMEOUT_MS'], 5_000, 'ATRIUM_KEEP_ALIVE_TIMEOUT_MS'),
       checkIntervalMs: options.timeouts?.checkIntervalMs ?? 1_000,
+      sendMs:
+        options.timeouts?.sendMs ??
+        positiveInt(environ['ATRIUM_SEND_TIMEOUT_MS'], 60_000, 'ATRIUM_SEND_TIMEOUT_MS'),
     },
     proxyTimeoutMs:
       options.proxyTimeoutMs ??

@@ -3,11 +3,12 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { ServerContext } from './context.js';
 import { HttpError, errorBody } from './errors.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { httpOptions } from './http-options.js';
+import { registerConnectionLimits } from './connection-limits.js';
+import { registerJsonDepthLimit } from './json-depth.js';
 import { checkCsrf } from './security/csrf.js';
 import { embedCors } from './security/embed-cors.js';
 import { addHsts, servesHttpsOnly } from './security/public-origin.js';
@@ -18,7 +19,7 @@ import { LOG_REDACT, registerRequestLines, registerRequestLogging, requestIdOf }
 import { registerMetrics } from './service/metrics.js';
 import { registerProbes } from './service/probes.js';
 import { watchLiveRelease } from './service/live-log.js';
-import { loginRoutes, RATE_LIMIT_MESSAGE } from './routes/login.js';
+import { loginRoutes } from './routes/login.js';
 import { ssoRoutes } from './routes/sso.js';
 import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
@@ -79,7 +80,11 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     options,
     state: await createState(
       options.now,
-      { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs },
+      {
+        idleMs: options.sessionIdleMs,
+        maxMs: options.sessionMaxMs,
+        perAccount: options.sessionsPerAccount,
+      },
       redis?.client ?? null,
     ),
     storage: await createStorage(options),
@@ -97,6 +102,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     redis,
   };
   app.decorate('atrium', ctx);
+  registerConnectionLimits(app);
   app.addHook('onClose', async () => {
     await ctx.releases.close();
     await redis?.close();
@@ -140,16 +146,8 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    // After the body is parsed, so the limit can count sign-in attempts and not username lookups.
-    hook: 'preHandler',
-    errorResponseBuilder: () => new HttpError(429, 'rate-limited', RATE_LIMIT_MESSAGE),
-    // Counted in Redis when instances share it, so the limit holds across all of them. While Redis is
-    // away the count is skipped: sign-in then fails anyway, before any password is checked (login.ts).
-    ...(redis ? { redis: redis.client, nameSpace: 'atrium-rate-limit:', skipOnError: true } : {}),
-  });
 
+  registerJsonDepthLimit(app);
   // Legacy forms post urlencoded bodies (the acknowledge form).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

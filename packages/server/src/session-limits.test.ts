@@ -86,6 +86,7 @@ describe('sessions end', () => {
       loginRateLimit: 1000,
       sessionIdleMs: 60_000,
       sessionMaxMs: 300_000,
+      sessionsPerAccount: 100,
       now: () => clock,
     });
   });
@@ -125,5 +126,67 @@ describe('sessions end', () => {
     clock += 120_000;
     await new Client(server.url).signIn('student');
     expect(sessions.size()).toBe(1);
+  });
+});
+
+describe('live sessions per account are capped', () => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await startServer({ sessionsPerAccount: 3 });
+  });
+  afterAll(() => server.close());
+
+  it('a sign-in beyond the cap ends that account’s oldest session, and no other', async () => {
+    const other = new Client(server.url);
+    await other.boot('hq');
+    const devices: Client[] = [];
+    for (let i = 0; i < 3; i++) {
+      const device = new Client(server.url);
+      await device.boot('student');
+      devices.push(device);
+    }
+    for (const device of devices) expect((await device.post(INITIALIZE)).status).toBe(200);
+
+    const newest = new Client(server.url);
+    await newest.boot('student');
+    const [oldest, ...rest] = devices;
+    // The oldest ended, for its token and its cookie alike.
+    expect((await oldest?.post(INITIALIZE))?.status).toBe(401);
+    expect((await oldest?.get('/legacy/'))?.status).toBe(302);
+    for (const device of [...rest, newest]) expect((await device.post(INITIALIZE)).status).toBe(200);
+    expect((await other.post(INITIALIZE)).status).toBe(200);
+
+    // However many times the account signs in, it holds three sessions.
+    for (let i = 0; i < 10; i++) await new Client(server.url).signIn('student');
+    expect((server.app.atrium.state.sessions as MemorySessionStore).size()).toBe(3 + 1);
+  });
+});
+
+describe('deeply nested session data', () => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  const nested = (depth: number): string =>
+    `{"session_data":{"theme":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
+
+  it('refuses 5,000 levels with a 400 that names the rule, and keeps the session as it was', async () => {
+    const client = new Client(server.url);
+    await client.boot('student');
+    const refused = await client.post(LEGACY_INITIALIZE, nested(5000));
+    expect((await client.json(ErrorSchema, refused, 400)).error).toEqual({
+      code: 'invalid-request',
+      message: 'The JSON body nests deeper than 32 levels of objects and arrays.',
+    });
+    const after = await client.json(
+      LegacyInitializeResponseSchema,
+      await client.post(LEGACY_INITIALIZE, { session_data: {} }),
+    );
+    expect('theme' in after.session_data).toBe(false);
+    // Nesting within the rule is kept as sent.
+    const kept = await client.post(LEGACY_INITIALIZE, nested(29));
+    expect(kept.status).toBe(200);
   });
 });

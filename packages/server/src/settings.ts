@@ -137,8 +137,16 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'ATRIUM_LOGIN_RATE_LIMIT',
     group: 'limits',
-    default: '`10`',
-    description: 'Sign-in attempts allowed per client address per minute.',
+    default: '`30`',
+    description:
+      'Failed sign-ins allowed per client address per minute. Only failures count: a lab of many people behind one address signs in.',
+  },
+  {
+    name: 'ATRIUM_SSO_START_RATE_LIMIT',
+    group: 'limits',
+    default: '`120`',
+    description:
+      'External (SSO) sign-in starts allowed per client address per minute: each start makes the server keep a state.',
   },
   {
     name: 'ATRIUM_ACCOUNT_RATE_LIMIT',
@@ -171,6 +179,13 @@ export const SETTINGS: readonly Setting[] = [
     description: 'Largest legacy session (`session_data`, as JSON); 413 above it.',
   },
   {
+    name: 'ATRIUM_SESSIONS_PER_ACCOUNT',
+    group: 'limits',
+    default: '`10`',
+    description:
+      "Live sessions one account may hold; a sign-in beyond it ends that account's oldest session.",
+  },
+  {
     name: 'ATRIUM_HEADERS_TIMEOUT_MS',
     group: 'limits',
     default: '`10000`',
@@ -190,10 +205,18 @@ export const SETTINGS: readonly Setting[] = [
     description: 'An idle keep-alive connection closes after this.',
   },
   {
+    name: 'ATRIUM_SEND_TIMEOUT_MS',
+    group: 'limits',
+    default: '`60000`',
+    description:
+      'A connection on which nothing is read or written for this long is closed (a client that stops reading its answers).',
+  },
+  {
     name: 'ATRIUM_PROXY_TIMEOUT_MS',
     group: 'limits',
     default: '`30000`',
-    description: 'Proxy mode: how long to wait for the backend before a 504.',
+    description:
+      'Proxy mode: the whole answer of the backend must arrive within this long of the request, else a 504.',
   },
   // Several instances and releases.
   {

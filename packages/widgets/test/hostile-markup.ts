@@ -21,6 +21,8 @@ export function hostileMarkup(flag: string): readonly string[] {
     `<a href="https://user:pw@example.org/">credentials</a>`,
     `<a href="https://example.org/ok" target="_blank" rel="opener" onclick="window.${flag}=1">https</a>`,
     `<a href="/local/page">this site</a> and <a href="relative">relative</a>`,
+    `<base href="https://evil.example/"><a href="relative">relative after a base</a>`,
+    `<p><base href="javascript:window.${flag}=1//">in a paragraph</p><a href="x">x</a>`,
     `<svg onload="window.${flag}=1"><script>window.${flag}=1</script><a href="javascript:1">in svg</a></svg>after svg`,
     `<math><mtext><table><mglyph><style><img src=x onerror="window.${flag}=1"></style></mglyph></table></mtext></math>after math`,
     `<math><mi xlink:href="javascript:1">x</mi></math>math link`,

@@ -103,6 +103,18 @@ describe('notification sanitisers', () => {
     expect(serialise(native('<math><mi>m</mi></math>ok'))).to.equal('ok');
   });
 
+  it('drops a <base> on both paths, so relative links still resolve against this site', () => {
+    const html = '<p>see <base href="https://evil.example/"><a href="notes">notes</a></p>';
+    for (const output of [native(html), fallback(html)]) {
+      const holder = document.createElement('div');
+      holder.append(output);
+      expect(holder.querySelector('base')).to.equal(null);
+      expect(holder.innerHTML).to.equal('<p>see <a href="notes" rel="noopener noreferrer">notes</a></p>');
+      expect(holder.querySelector('a')?.href).to.equal(new URL('notes', location.href).href);
+    }
+    expect(markupToText(html)).to.equal('see notes');
+  });
+
   it('refuses links that are not https or this site', () => {
     const links = serialise(
       native(

@@ -279,7 +279,7 @@ describe('per-account sign-in limit', () => {
     const server = await startServer({
       loginRateLimit: 1000,
       accountRateLimit: 3,
-      accountRateWindowMs: 1500,
+      accountRateWindowMs: 3000,
     });
     try {
       const attacker = new Client(server.url);
@@ -303,7 +303,7 @@ describe('per-account sign-in limit', () => {
       // Successful sign-ins are not failures: the limit does not count them.
       for (let i = 0; i < 4; i++) await new Client(server.url).signIn('hq');
       // When the window is over the owner signs in again: nobody holds the account for long.
-      await new Promise((resolve) => setTimeout(resolve, 1600));
+      await new Promise((resolve) => setTimeout(resolve, 3100));
       await owner.signIn('student');
     } finally {
       await server.close();
@@ -312,8 +312,8 @@ describe('per-account sign-in limit', () => {
 });
 
 describe('external_start', () => {
-  it('counts against the per-address limit', async () => {
-    const server = await startServer({ loginRateLimit: 3 });
+  it('counts against its own per-address limit', async () => {
+    const server = await startServer({ externalStartRateLimit: 3 });
     try {
       const client = new Client(server.url);
       for (let i = 0; i < 3; i++) {
@@ -337,6 +337,113 @@ describe('external_start', () => {
       clock += 11 * 60 * 1000;
       await client.post(LOGIN, { action: 'external_start', username: 'sso' });
       expect(states.size).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a computer lab behind one address', () => {
+  it('signs 60 people in within the minute, while a guesser from that address is still stopped', async () => {
+    // The defaults: 30 failed sign-ins per address a minute, 10 per account.
+    const server = await startServer();
+    try {
+      const users = ['student', 'hq', 'root'] as const;
+      // A class arriving together: ten at a time, sixty in all, every one of them right.
+      for (let batch = 0; batch < 6; batch++) {
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            new Client(server.url).signIn(users[(batch + i) % 3] ?? 'student'),
+          ),
+        );
+      }
+      // The same address guessing: wrong passwords for many accounts run out within the minute, and then
+      // even a right password from that address waits.
+      const guesser = new Client(server.url);
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const response = await guesser.post(LOGIN, {
+          action: 'login',
+          username: `pupil${i}`,
+          password: 'guess',
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([...Array<number>(30).fill(401), 429]);
+      const refused = await guesser.post(LOGIN, {
+        action: 'login',
+        username: 'student',
+        password: 'atrium-demo',
+      });
+      expect((await guesser.json(ErrorSchema, refused, 429)).error.message).toBe(
+        'Too many sign-in attempts from this address. Wait a minute and try again.',
+      );
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
+
+describe('the per-account limit and the spellings of a username', () => {
+  const variants = [' faculty', 'faculty\t', 'faculty\u00a0', 'FACULTY', ' Faculty\u00a0', '\uff46aculty'];
+
+  it('counts every spelling the backend takes for faculty as faculty', async () => {
+    const server = await startServer({ accountRateLimit: variants.length });
+    try {
+      const client = new Client(server.url);
+      for (const username of variants) {
+        const response = await client.post(LOGIN, { action: 'login', username, password: 'bad' });
+        expect(response.status).toBe(401);
+      }
+      const limited = await client.post(LOGIN, {
+        action: 'login',
+        username: 'faculty',
+        password: 'atrium-demo',
+        company_id: 101,
+      });
+      expect((await client.json(ErrorSchema, limited, 429)).error.code).toBe('rate-limited');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('once faculty is locked, no spelling of it signs in with the right password', async () => {
+    const server = await startServer({ accountRateLimit: 2 });
+    try {
+      const client = new Client(server.url);
+      for (let i = 0; i < 2; i++) {
+        await client.post(LOGIN, { action: 'login', username: 'faculty', password: 'bad' });
+      }
+      for (const username of variants) {
+        const response = await client.post(LOGIN, {
+          action: 'login',
+          username,
+          password: 'atrium-demo',
+          company_id: 101,
+        });
+        expect((await client.json(ErrorSchema, response, 429)).error.message).toBe(
+          'Too many failed sign-ins for this account. Wait a few minutes and try again.',
+        );
+      }
+      // Another account from the same address is not affected.
+      await client.signIn('student');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('signs the account in under any of those spellings when nothing is locked', async () => {
+    const server = await startServer();
+    try {
+      for (const username of variants) {
+        const response = await new Client(server.url).post(LOGIN, {
+          action: 'login',
+          username,
+          password: 'atrium-demo',
+          company_id: 101,
+        });
+        expect(response.status).toBe(200);
+      }
     } finally {
       await server.close();
     }

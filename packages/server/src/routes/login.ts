@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   LoginActionRequestSchema,
   type ExternalStartResponse,
@@ -17,16 +17,17 @@ import { startSession } from './session-start.js';
 import { startUpAnswer } from './system.js';
 import type { Session } from '../state/sessions.js';
 import { sessionStoreDown } from '../state/redis-sessions.js';
+import { SignInLimits } from '../security/sign-in-limits.js';
+import { comparableUsername } from '../security/username.js';
 
 export const WRONG_CREDENTIALS = 'The username or password is incorrect.';
-export const RATE_LIMIT_MESSAGE = 'Too many sign-in attempts from this address. Wait a minute and try again.';
 const SSO_STATE_TTL_MS = 10 * 60 * 1000;
 
 // Unknown users are checked against this hash so that they take as long as known ones.
 const dummyHash = hashPassword('not-a-real-password');
 
 function findUser(ctx: ServerContext, username: string): DemoUser | undefined {
-  return ctx.state.users.get(username.toLowerCase());
+  return ctx.state.users.get(comparableUsername(username));
 }
 
 function lookup(ctx: ServerContext, username: string): LookupResponse {
@@ -54,18 +55,6 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/**
- * The actions counted by the per-address rate limit: the ones that test a secret, and external_start, which
- * needs no sign-in and makes the server keep a state. Only the username lookup is free.
- */
-function isCountedAction(request: FastifyRequest): boolean {
-  const body = request.body as { action?: unknown } | null | undefined;
-  return body?.action !== 'lookup';
-}
-
-export const ACCOUNT_RATE_LIMIT_MESSAGE =
-  'Too many failed sign-ins for this account. Wait a few minutes and try again.';
-
 /** SSO states are swept of expired and used ones at most this often. */
 const SSO_SWEEP_EVERY_MS = 60_000;
 
@@ -89,108 +78,98 @@ export function loginRoutes(ctx: ServerContext) {
     }
   };
   return async function register(app: FastifyInstance): Promise<void> {
-    // Failed passwords per account, on top of the per-address limit: guessing one account from
-    // many addresses is bounded too. Only failures count, and only for accountRateWindowMs, so nobody
-    // can hold a named account locked for longer than that after they stop.
-    const accountFailures = app.createRateLimit({
-      max: ctx.options.accountRateLimit,
-      timeWindow: ctx.options.accountRateWindowMs,
-      keyGenerator: (request) =>
-        `account:${String((request.body as { username?: unknown }).username ?? '').toLowerCase()}`,
-    });
-
-    app.post(
-      '/common/login/login_actions.php',
+    // Failed sign-ins per address, and per account so that guessing one account from many addresses is
+    // bounded too; each only for its window, so nobody can hold a named account locked for longer than
+    // that after they stop. The username lookup is free; external_start is counted on its own.
+    const limits = new SignInLimits(
       {
-        config: {
-          rateLimit: {
-            max: ctx.options.loginRateLimit,
-            timeWindow: 60_000,
-            allowList: (request: FastifyRequest) => !isCountedAction(request),
-          },
-        },
+        addressFailures: ctx.options.loginRateLimit,
+        accountFailures: ctx.options.accountRateLimit,
+        accountWindowMs: ctx.options.accountRateWindowMs,
+        externalStarts: ctx.options.externalStartRateLimit,
       },
-      async (request, reply) => {
-        const body = parseInput(LoginActionRequestSchema, request.body);
-        switch (body.action) {
-          case 'lookup':
-            return lookup(ctx, body.username);
-          case 'login': {
-            // Before the password is checked: while sessions cannot be made, no answer says whether it was right.
-            assertSessionsAvailable(ctx);
-            // Peek first: a locked account is refused without testing the password at all.
-            const peek = await accountFailures(request, { increment: false });
-            if (!peek.isAllowed && peek.remaining === 0) {
-              throw new HttpError(429, 'rate-limited', ACCOUNT_RATE_LIMIT_MESSAGE);
-            }
-            const user = findUser(ctx, body.username);
-            const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
-            if (!user || !ok || user.sign_in !== 'password') {
-              // Unknown usernames count as well, so the limit does not tell which accounts exist.
-              await accountFailures(request);
-              const answer: LoginResponse = { success: false, message: WRONG_CREDENTIALS };
-              return reply.code(401).send(answer);
-            }
-            const companyId =
-              body.company_id ?? (user.company_ids.length === 1 ? user.company_ids[0] : undefined);
-            if (companyId === undefined || !user.company_ids.includes(companyId)) {
-              throw badRequest('organization-required', 'Choose one of your organizations to continue.');
-            }
-            const session = await startSession(ctx, request, reply, user, companyId);
-            return await signedIn(ctx, session, user);
-          }
-          case 'external_start': {
-            const user = findUser(ctx, body.username);
-            if (user?.sign_in !== 'external') {
-              throw badRequest(
-                'external-not-available',
-                'External sign-in is not available for this account.',
-              );
-            }
-            sweepSsoStates();
-            const state = randomToken();
-            ctx.state.ssoStates.set(state, {
-              username: user.username,
-              code: randomToken(),
-              expiresAt: ctx.options.now() + SSO_STATE_TTL_MS,
-              used: false,
-            });
-            const answer: ExternalStartResponse = {
-              success: true,
-              url: `/common/login/sso/authorize?state=${encodeURIComponent(state)}`,
-              state,
-            };
-            return answer;
-          }
-          case 'external_complete': {
-            assertSessionsAvailable(ctx);
-            const pending = ctx.state.ssoStates.get(body.state);
-            const user = findUser(ctx, body.username);
-            const valid =
-              pending !== undefined &&
-              !pending.used &&
-              pending.expiresAt > ctx.options.now() &&
-              user !== undefined &&
-              pending.username === user.username &&
-              safeEqual(pending.code, body.code);
-            if (!valid || !user) {
-              // Single use: a failed attempt burns the state too, so a code cannot be guessed at leisure.
-              if (pending) pending.used = true;
-              throw new HttpError(
-                401,
-                'external-failed',
-                'External sign-in did not complete. Please try again.',
-              );
-            }
-            pending.used = true;
-            const companyId = user.company_ids[0];
-            if (companyId === undefined)
-              throw badRequest('organization-required', 'This account has no organization.');
-            const session = await startSession(ctx, request, reply, user, companyId);
-            return await signedIn(ctx, session, user);
-          }
-        }
-      },
+      ctx.redis?.client ?? null,
+      (message) => app.log.warn(message),
     );
+
+    app.post('/common/login/login_actions.php', async (request, reply) => {
+      const body = parseInput(LoginActionRequestSchema, request.body);
+      switch (body.action) {
+        case 'lookup':
+          return lookup(ctx, body.username);
+        case 'login': {
+          // Before the password is checked: while sessions cannot be made, no answer says whether it was right.
+          assertSessionsAvailable(ctx);
+          // A failure is counted before the password is tested (and given back on success): a locked
+          // address or account, or counts that cannot be written, are refused without testing it.
+          const reservation = await limits.reserve(request.ip, body.username);
+          const user = findUser(ctx, body.username);
+          const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
+          if (!user || !ok || user.sign_in !== 'password') {
+            // Unknown usernames count as well, so the limit does not tell which accounts exist.
+            const answer: LoginResponse = { success: false, message: WRONG_CREDENTIALS };
+            return reply.code(401).send(answer);
+          }
+          await reservation.succeeded();
+          const companyId =
+            body.company_id ?? (user.company_ids.length === 1 ? user.company_ids[0] : undefined);
+          if (companyId === undefined || !user.company_ids.includes(companyId)) {
+            throw badRequest('organization-required', 'Choose one of your organizations to continue.');
+          }
+          const session = await startSession(ctx, request, reply, user, companyId);
+          return await signedIn(ctx, session, user);
+        }
+        case 'external_start': {
+          await limits.countExternalStart(request.ip);
+          const user = findUser(ctx, body.username);
+          if (user?.sign_in !== 'external') {
+            throw badRequest('external-not-available', 'External sign-in is not available for this account.');
+          }
+          sweepSsoStates();
+          const state = randomToken();
+          ctx.state.ssoStates.set(state, {
+            username: user.username,
+            code: randomToken(),
+            expiresAt: ctx.options.now() + SSO_STATE_TTL_MS,
+            used: false,
+          });
+          const answer: ExternalStartResponse = {
+            success: true,
+            url: `/common/login/sso/authorize?state=${encodeURIComponent(state)}`,
+            state,
+          };
+          return answer;
+        }
+        case 'external_complete': {
+          assertSessionsAvailable(ctx);
+          const reservation = await limits.reserve(request.ip);
+          const pending = ctx.state.ssoStates.get(body.state);
+          const user = findUser(ctx, body.username);
+          const valid =
+            pending !== undefined &&
+            !pending.used &&
+            pending.expiresAt > ctx.options.now() &&
+            user !== undefined &&
+            pending.username === user.username &&
+            safeEqual(pending.code, body.code);
+          if (!valid || !user) {
+            // Single use: a failed attempt burns the state too, so a code cannot be guessed at leisure.
+            if (pending) pending.used = true;
+            throw new HttpError(
+              401,
+              'external-failed',
+              'External sign-in did not complete. Please try again.',
+            );
+          }
+          pending.used = true;
+          await reservation.succeeded();
+          const companyId = user.company_ids[0];
+          if (companyId === undefined)
+            throw badRequest('organization-required', 'This account has no organization.');
+          const session = await startSession(ctx, request, reply, user, companyId);
+          return await signedIn(ctx, session, user);
+        }
+      }
+    });
   };
 }

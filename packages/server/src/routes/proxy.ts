@@ -4,6 +4,8 @@ import type { ServerContext } from '../context.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.js';
 import { LOGIN_PATH } from '@atrium/api/routes';
+import type { Readable } from 'node:stream';
+import { relayWithinDeadline } from './proxy-deadline.js';
 
 /**
  * What the browser gets when the backend does not answer properly, in the JSON error format: 504 when it
@@ -39,6 +41,9 @@ export function proxyRoutes(
   const upstream = ctx.options.proxy;
   return async function register(app: FastifyInstance): Promise<void> {
     if (!upstream) return;
+    // Bodies pass through to the backend unparsed (the proxy's own parsers); the depth rule for JSON
+    // bodies (json-depth.ts) is the backend's to apply to its own API.
+    app.removeContentTypeParser('application/json');
     // Static routes beat the proxy's wildcard in Fastify's router.
     app.get(LOGIN_PATH, indexHandler);
     app.get(`${LOGIN_PATH}/`, indexHandler);
@@ -51,7 +56,18 @@ export function proxyRoutes(
         http2: false,
         // undici's own limits, instead of its 300 s defaults: a hung backend is a 504 in time.
         undici: { headersTimeout: timeout, bodyTimeout: timeout, connectTimeout: Math.min(timeout, 10_000) },
-        replyOptions: { timeout, onError: answerBackendFailure },
+        replyOptions: {
+          timeout,
+          onError: answerBackendFailure,
+          // Those are idle limits; the whole answer is bounded too (proxy-deadline.ts).
+          // (HTTP/1 only, `http2: false`: the reply is Node's http one.)
+          onResponse: (_request, reply, response) =>
+            relayWithinDeadline(
+              reply as unknown as FastifyReply,
+              (response as unknown as { stream: Readable }).stream,
+              timeout,
+            ),
+        },
       });
     }
   };

@@ -4,6 +4,7 @@
  *
  *   atrium:session:<sid>          hash: the session's fields
  *   atrium:session-token:<token>  the sid its bearer token names
+ *   atrium:account-sessions:<username>  list: the account's sessions' sids, oldest first
  *
  * Both keys carry a TTL of what is left of the session's lifetimes (idle and absolute), renewed on
  * every authenticated request, so Redis forgets an ended session by itself. The clock is still checked on
@@ -35,6 +36,33 @@ const LAST_KNOWN_LIMIT = 10_000;
 
 const sessionKey = (sid: string): string => `atrium:session:${sid}`;
 const tokenKey = (token: string): string => `atrium:session-token:${token}`;
+const accountKey = (username: string): string => `atrium:account-sessions:${username}`;
+
+/**
+ * A new session, and the cap on its account's live sessions, in one step (several instances sign the same
+ * account in at once): the account's list drops sids whose session has ended, gains the new one, and the
+ * oldest beyond the cap are ended (both their keys deleted). Returns the ended sids.
+ * KEYS: session hash, token key, account list. ARGV: ttl ms, sid, cap, list ttl ms, then field/value pairs.
+ */
+const CREATE_CAPPED = `
+local ttl, sid, cap = ARGV[1], ARGV[2], tonumber(ARGV[3])
+for i = 5, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('SET', KEYS[2], sid, 'PX', ttl)
+for _, held in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
+  if redis.call('EXISTS', '${sessionKey('')}' .. held) == 0 then redis.call('LREM', KEYS[3], 0, held) end
+end
+redis.call('RPUSH', KEYS[3], sid)
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
+local ended = {}
+while redis.call('LLEN', KEYS[3]) > cap do
+  local oldest = redis.call('LPOP', KEYS[3])
+  local token = redis.call('HGET', '${sessionKey('')}' .. oldest, 'accessToken')
+  redis.call('DEL', '${sessionKey('')}' .. oldest)
+  if token then redis.call('DEL', '${tokenKey('')}' .. token) end
+  table.insert(ended, oldest)
+end
+return ended`;
 
 /** HSET and renew both TTLs, only while the session exists (a touch must not revive a destroyed one). */
 const WRITE_IF_EXISTS = `
@@ -146,7 +174,11 @@ export function createRedisSessionStore(
   };
 
   const deleteKeys = async (session: Session): Promise<void> => {
-    await redis.del(sessionKey(session.sid), tokenKey(session.accessToken));
+    await redis
+      .multi()
+      .del(sessionKey(session.sid), tokenKey(session.accessToken))
+      .lrem(accountKey(session.username), 0, session.sid)
+      .exec();
   };
   const writeFields = async (session: Session): Promise<void> => {
     await redis.eval(
@@ -219,15 +251,28 @@ export function createRedisSessionStore(
     async create(init) {
       const session = newSession(init, now());
       const ttl = String(ttlMs(session, session.createdAt));
+      let ended: unknown;
       try {
-        await redis
-          .multi()
-          .hset(sessionKey(session.sid), toHash(session))
-          .pexpire(sessionKey(session.sid), ttl)
-          .set(tokenKey(session.accessToken), session.sid, 'PX', ttl)
-          .exec();
+        ended = await redis.eval(
+          CREATE_CAPPED,
+          3,
+          sessionKey(session.sid),
+          tokenKey(session.accessToken),
+          accountKey(session.username),
+          ttl,
+          session.sid,
+          String(lifetimes.perAccount),
+          String(lifetimes.maxMs),
+          ...Object.entries(toHash(session)).flat(),
+        );
       } catch {
         throw sessionStoreDown();
+      }
+      if (Array.isArray(ended)) {
+        for (const sid of ended) {
+          const copy = typeof sid === 'string' ? lastKnown.get(sid) : undefined;
+          if (copy) forget(copy);
+        }
       }
       remember(session);
       return session;

@@ -20,12 +20,18 @@ export interface Session {
   lastSeenAt: number;
 }
 
-/** How long a session lives (OWASP session management: an idle and an absolute timeout). */
+/** How long a session lives (OWASP session management: an idle and an absolute timeout), and how many. */
 export interface SessionLifetimes {
   /** Ends after this long without a request. */
   idleMs: number;
   /** Ends this long after sign-in, however busy. */
   maxMs: number;
+  /**
+   * Live sessions one account may hold; a sign-in beyond it ends that account's oldest session. Each can
+   * carry a legacy session of up to ATRIUM_SESSION_DATA_MAX_BYTES, so without a cap one account signing in
+   * in a loop grows the store without end.
+   */
+  perAccount: number;
 }
 
 /**
@@ -70,12 +76,27 @@ const SWEEP_EVERY_MS = 60_000;
 export function createSessionStore(now: () => number, lifetimes: SessionLifetimes): MemorySessionStore {
   const bySid = new Map<string, Session>();
   const byToken = new Map<string, Session>();
+  /** Each account's live sessions, oldest first (a Set keeps insertion order). */
+  const byAccount = new Map<string, Set<Session>>();
   let lastSweep = now();
 
   const expired = (session: Session, at: number): boolean => sessionExpired(session, at, lifetimes);
   const destroy = (session: Session): void => {
     bySid.delete(session.sid);
     byToken.delete(session.accessToken);
+    const mine = byAccount.get(session.username);
+    mine?.delete(session);
+    if (mine?.size === 0) byAccount.delete(session.username);
+  };
+  /** Adds the account's new session, ending its oldest ones beyond the cap. */
+  const admit = (session: Session): void => {
+    const mine = byAccount.get(session.username) ?? new Set<Session>();
+    byAccount.set(session.username, mine);
+    mine.add(session);
+    for (const oldest of mine) {
+      if (mine.size <= lifetimes.perAccount) break;
+      destroy(oldest);
+    }
   };
   /** A live session is touched (its idle clock restarts); an expired one is ended and not returned. */
   const live = (session: Session | undefined): Session | undefined => {
@@ -102,6 +123,7 @@ export function createSessionStore(now: () => number, lifetimes: SessionLifetime
       const session = newSession(init, now());
       bySid.set(session.sid, session);
       byToken.set(session.accessToken, session);
+      admit(session);
       return session;
     },
     bySid: async (sid) => live(sid ? bySid.get(sid) : undefined),

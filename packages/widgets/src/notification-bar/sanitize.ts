@@ -20,10 +20,13 @@ const ALLOWED_ATTR: string[] = ['href'];
 
 /**
  * Dropped with everything inside them: DOMPurify's default FORBID_CONTENTS (its HTML names; SVG and MathML
- * are dropped whole as well). Any other tag that is not allowed is unwrapped: its words stay.
+ * are dropped whole as well), and `base`, named so that the native parse removes it at once: in the parsed
+ * document a `<base href>` would change what every relative link of the notice resolves against. Any other
+ * tag that is not allowed is unwrapped: its words stay.
  */
 const DROPPED: string[] = [
   'audio',
+  'base',
   'colgroup',
   'head',
   'iframe',
@@ -295,6 +298,7 @@ export function loadFallbackSanitizer(): Promise<Sanitizer> {
         inertBody(
           purify.sanitize(dropInlineCode(html), {
             ALLOWED_TAGS: [...ALLOWED_TAGS],
+            FORBID_TAGS: ['base'],
             ALLOWED_ATTR: [...ALLOWED_ATTR],
             ALLOW_DATA_ATTR: false,
             ALLOW_ARIA_ATTR: false,

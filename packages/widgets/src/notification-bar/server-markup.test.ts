@@ -52,6 +52,15 @@ describe('notificationBarShadowMarkup', () => {
     );
     expect(html).toContain('data-id="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
   });
+
+  it('drops a <base> in a notice: no markup of it reaches the server-drawn page', () => {
+    const html = notificationBarShadowMarkup(
+      [notice({ message: 'See <base href="https://evil.example/"><a href="notes">the notes</a>' })],
+      '',
+    );
+    expect(html).not.toMatch(/<base|evil\.example|href=/i);
+    expect(html).toContain('See the notes');
+  });
 });
 
 describe('wordsOf', () => {
