@@ -26,6 +26,14 @@ const ModuleSchema = v.object({
   files: v.pipe(v.array(FileSchema), v.minLength(1)),
   builtAgainst: v.record(v.string(), v.string()),
   size: v.object({ bytes: v.number(), gzipBytes: v.number() }),
+  css: v.optional(v.array(v.object({ file: v.string(), url: v.string(), integrity: v.string() }))),
+  area: v.optional(
+    v.object({
+      routes: v.pipe(v.array(v.string()), v.minLength(1)),
+      label: v.optional(v.string()),
+      guard: v.picklist(['public', 'signed-in', 'root']),
+    }),
+  ),
 });
 
 const ManifestSchema = v.object({
@@ -49,13 +57,23 @@ export function parseManifest(value: unknown): AppManifest {
   const manifest = result.output as AppManifest;
   const mod = manifest.module;
   const listed = new Set(mod.files.map((f) => f.file));
-  for (const file of [mod.file, ...Object.values(mod.chunks).map((c) => c.file)]) {
+  for (const file of [
+    mod.file,
+    ...Object.values(mod.chunks).map((c) => c.file),
+    ...(mod.css ?? []).map((c) => c.file),
+  ]) {
     if (!listed.has(file))
       throw new ReleaseError(
         'bad-manifest',
         `the manifest of ${mod.name} loads ${file} but does not list it`,
       );
   }
+  for (const style of mod.css ?? [])
+    if (mod.files.find((f) => f.file === style.file)?.integrity !== style.integrity)
+      throw new ReleaseError(
+        'bad-manifest',
+        `the manifest of ${mod.name} gives the stylesheet ${style.file} two different hashes`,
+      );
   if (mod.files.find((f) => f.file === mod.file)?.integrity !== mod.integrity)
     throw new ReleaseError(
       'bad-manifest',

@@ -5,12 +5,15 @@
  */
 export type {
   AppManifest,
+  AreaGuard,
+  AreaRoutes,
   Canary,
   CanaryAudience,
   ChangeKind,
   ImportMap,
   ModuleChunk,
   ModuleKind,
+  ModuleStyle,
   Release,
   ReleaseChange,
   ReleaseFile,
@@ -59,3 +62,13 @@ export { createS3AssetStore, IMMUTABLE, publicBaseOf, type S3AssetOptions } from
 export { assetsConfigFromEnv, createAssetStore, describeAssets, type AssetsConfig } from './assets-config.js';
 export { CANARY_ROLES, createReleaseService } from './service.js';
 export type { AppUpload, ReleaseService, ReleaseServiceOptions } from './service.js';
+export {
+  AREA_GUARDS,
+  areaRoutes,
+  hasContentHash,
+  normaliseRoute,
+  pack,
+  packageOf,
+  ROUTE_PATTERN,
+} from './pack/pack.js';
+export type { PackOptions, PackResult } from './pack/pack.js';

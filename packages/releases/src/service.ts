@@ -157,7 +157,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       Object.entries(mod.chunks).map(([name, chunk]) => [name, { ...chunk, url: urlOf(chunk.file) }]),
     );
     // Integrity is that of the verified bytes: unchanged wherever they are served from.
-    return { ...mod, url: urlOf(mod.file), chunks };
+    const css = mod.css?.map((style) => ({ ...style, url: urlOf(style.file) }));
+    return { ...mod, url: urlOf(mod.file), chunks, ...(css ? { css } : {}) };
   }
 
   /** Checks an upload and stores its files; the checked module (nothing goes live here). */
