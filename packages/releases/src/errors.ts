@@ -2,6 +2,7 @@
 export type ReleaseErrorCode =
   | 'bad-manifest'
   | 'bad-build'
+  | 'route-taken'
   | 'missing-file'
   | 'integrity-mismatch'
   | 'truncated-file'

@@ -11,6 +11,7 @@ export type {
   CanaryAudience,
   ChangeKind,
   ImportMap,
+  MapArea,
   ModuleChunk,
   ModuleKind,
   ModuleStyle,
@@ -72,3 +73,4 @@ export {
   ROUTE_PATTERN,
 } from './pack/pack.js';
 export type { PackOptions, PackResult } from './pack/pack.js';
+export { checkAreaRoutes, RESERVED_ROUTE_SEGMENTS, routesOverlap } from './area-routes.js';

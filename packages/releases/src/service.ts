@@ -12,6 +12,7 @@ import {
   checkWidgetsModule,
   parseManifest,
 } from './checks.js';
+import { checkAreaRoutes } from './area-routes.js';
 import { ReleaseError } from './errors.js';
 import { inspectSystemModule } from './system-module.js';
 import { diffReleases, filesOf, nextReleaseId, nextStamp } from './model.js';
@@ -110,6 +111,7 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       if (file.endsWith('.js')) gzipBytes += gzipSync(data, { level: 9 }).length;
     checkSize({ ...mod, size: { bytes: mod.size.bytes, gzipBytes } }, options.budgets);
     checkShared(mod, live);
+    checkAreaRoutes(mod, live);
     if (mod.kind === 'widgets') {
       checkWidgetsModule(mod, contents.get(mod.file)!.toString('utf8'));
       return { ...mod, size: { bytes: mod.size.bytes, gzipBytes } };

@@ -133,9 +133,21 @@ export interface ReleaseSummary {
   change: ReleaseChange;
 }
 
-/** The import map a page inlines: SystemJS reads `integrity` and `depcache`. */
+/** What the shell needs to know of an area beyond its URL: its stylesheets, and its routes when it brings some. */
+export interface MapArea {
+  css?: { url: string; integrity: string }[];
+  routes?: string[];
+  label?: string;
+  guard?: AreaGuard;
+}
+
+/**
+ * The import map a page inlines: SystemJS reads `integrity` and `depcache`; the shell reads `areas` at page
+ * start (SystemJS ignores keys it does not know).
+ */
 export interface ImportMap {
   imports: Record<string, string>;
   integrity: Record<string, string>;
   depcache: Record<string, string[]>;
+  areas?: Record<string, MapArea>;
 }

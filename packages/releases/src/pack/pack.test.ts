@@ -20,12 +20,14 @@ let build: string;
 const ENTRY = `System.register(["react"], function (e) {
   return { setters: [function () {}], execute: function () {
     var r = { p: "" };
+    r.nc = void 0;
     r.u = (c) => c + ".js";
     r.miniCssF = function (c) { return "" + c + ".css"; };
     e({
       chunkFile: function (id) { return r.u(id); },
       cssFile: function (id) { return r.miniCssF(id); },
       logo: r.p + "logo.svg",
+      nonce: function () { return r.nc; },
       bootstrap: function () {}, mount: function () {}, unmount: function () {}
     });
   } };
@@ -50,14 +52,15 @@ function options(overrides: Partial<PackOptions> = {}): PackOptions {
   };
 }
 
-/** Runs a packed System module's body and returns what it exports. */
-function exportsOf(source: string): Record<string, unknown> {
+/** Runs a packed System module's body on a page whose scripts carry `nonce`, and returns its exports. */
+function exportsOf(source: string, nonce = 'n0nce'): Record<string, unknown> {
   const exported: Record<string, unknown> = {};
   const System = {
     register: (_deps: string[], declare: (e: (v: object) => void) => { execute: () => void }) =>
       declare((values) => Object.assign(exported, values)).execute(),
   };
-  new Function('System', source)(System);
+  const document = { querySelector: (selector: string) => (selector === 'script[nonce]' ? { nonce } : null) };
+  new Function('System', 'document', source)(System, document);
   return exported;
 }
 
@@ -123,11 +126,14 @@ describe('release pack', () => {
       chunkFile: (id: number) => string;
       cssFile: (id: number) => string;
       logo: string;
+      nonce: () => string;
     };
     expect(exported.chunkFile(123)).toBe(renamed['123.js']);
     expect(exported.cssFile(123)).toBe(renamed['123.css']);
     expect(exported.chunkFile(456)).toBe('456.js');
     expect(exported.logo).toBe(renamed['logo.svg']);
+    // style-loader's <style> tags get the page's nonce, which the page's CSP asks of every style.
+    expect(exported.nonce()).toBe('n0nce');
     const css = await readFile(path.join(result.dir, 'assets', renamed['uni-peer-app.css']!), 'utf8');
     expect(css).toContain(`url(./${renamed['logo.svg']})`);
   });
@@ -242,5 +248,41 @@ describe('release pack', () => {
     expect(error.message).toContain(
       'app.js imports react, but no installed package tells which version it was built against',
     );
+  });
+});
+
+describe('routes of a published area', () => {
+  async function published(name: string, routes: string[]) {
+    const service = createReleaseService({ store: createFileReleaseStore(path.join(dir, 'releases')) });
+    if (!(await service.current())) await initFrom(service, baselineModules());
+    await rm(path.join(dir, 'out'), { recursive: true, force: true });
+    const result = await pack(options({ name, routes, outDir: path.join(dir, 'out') }));
+    const manifest: unknown = JSON.parse(await readFile(path.join(result.dir, 'manifest.json'), 'utf8'));
+    return service.publish(
+      { manifest, readFile: (file) => readFile(path.join(result.dir, 'assets', file)).catch(() => null) },
+      'team',
+    );
+  }
+
+  it.each([
+    [['home'], "@atrium/area-peer-app: the route /home is Atrium's own"],
+    [['common/peer'], "the route /common/peer is Atrium's own"],
+  ])('refuses a route under a built-in route or a server path: %j', async (routes, message) => {
+    await writeFiles({ 'app.js': ENTRY, 'logo.svg': '' });
+    const error = await refusal(published('@atrium/area-peer-app', routes));
+    expect(error.code).toBe('route-taken');
+    expect(error.message).toContain(message);
+  });
+
+  it("refuses a route inside another area's, and lets an area keep its own on a new version", async () => {
+    await writeFiles({ 'app.js': ENTRY, 'logo.svg': '' });
+    await published('@atrium/area-peer-app', ['peer-app']);
+    const error = await refusal(published('@atrium/area-copycat', ['peer-app/reviews']));
+    expect(error.message).toBe(
+      "@atrium/area-copycat: the route /peer-app/reviews collides with /peer-app of @atrium/area-peer-app (two areas may not own the same paths, nor one inside the other's)",
+    );
+    await writeFiles({ 'app.js': ENTRY.replace('bootstrap', 'bootstrap: function () {}, b2') });
+    const next = await published('@atrium/area-peer-app', ['peer-app', 'peer-app/reviews']);
+    expect(next.modules['@atrium/area-peer-app']?.area?.routes).toEqual(['peer-app', 'peer-app/reviews']);
   });
 });

@@ -3,6 +3,10 @@
  * touched: string literals equal to a renamed file's name in JavaScript (acorn), `url()` and `@import` in
  * CSS (postcss). Webpack builds a chunk's name at run time (`__webpack_require__.u`, and mini-css-extract's
  * `.miniCssF`), so those functions are wrapped with a lookup from the old name to the new one.
+ *
+ * style-loader's `<style>` tags carry `__webpack_require__.nc`, the nonce webpack leaves undefined unless
+ * the code sets `__webpack_nonce__`. Atrium's pages allow styles by nonce only (docs/decisions.md, "CSS of
+ * areas"), so pack sets it to the page's nonce, read from the page's own nonce'd script when the module runs.
  */
 import { parse } from 'acorn';
 import type { Node } from 'acorn';
@@ -113,6 +117,17 @@ export interface ScriptRewrite {
 /** Webpack runtime functions that turn a chunk id into a file name. */
 const NAME_FUNCTIONS = new Set(['u', 'miniCssF']);
 
+/** The page's nonce, as a script on it reads it (the `nonce` property: the attribute reads empty). */
+export const PAGE_NONCE_EXPRESSION =
+  '(function(){var s=typeof document!="undefined"&&document.querySelector("script[nonce]");return s&&s.nonce||void 0})()';
+
+function isUndefined(node: AnyNode): boolean {
+  return (
+    (node.type === 'UnaryExpression' && node['operator'] === 'void') ||
+    (node.type === 'Identifier' && node['name'] === 'undefined')
+  );
+}
+
 /** `renamed`'s literals rewritten; with `wrapRuntime`, webpack's chunk-name functions wrapped too. */
 export function rewriteScript(
   source: string,
@@ -141,6 +156,16 @@ export function rewriteScript(
       const left = node['left'] as AnyNode;
       const property = left['property'] as AnyNode | undefined;
       const right = node['right'] as AnyNode;
+      if (
+        left.type === 'MemberExpression' &&
+        !left['computed'] &&
+        property?.['name'] === 'nc' &&
+        isUndefined(right)
+      ) {
+        wrapped.add('nc');
+        edits.push({ start: right.start, end: right.end, text: PAGE_NONCE_EXPRESSION });
+        continue;
+      }
       if (
         left.type !== 'MemberExpression' ||
         left['computed'] ||

@@ -23,6 +23,7 @@ const STATUS: Partial<Record<ReleaseError['code'], number>> = {
   'no-release': 409,
   'bad-arguments': 400,
   unchanged: 409,
+  'route-taken': 409,
 };
 
 export function toHttpError(error: ReleaseError): HttpError {

@@ -212,6 +212,33 @@ describe('AreaOutlet', () => {
     expect(container.querySelector('.atrium-area')).toBe(host);
   });
 
+  it('mounts an area without update again with the new props, so its path never goes stale', async () => {
+    const events: string[] = [];
+    const { update: _update, ...lifecycles } = areaModule('Peer review');
+    const services = fakeServices({
+      '@atrium/area-evaluations': {
+        ...lifecycles,
+        mount: async (props: { path?: string }) => {
+          events.push(`mount ${props.path}`);
+          await lifecycles.mount(props as never);
+        },
+      },
+    });
+    const { route } = matchRoute('/evaluations');
+    const view = (pathname: string) => (
+      <ServicesContext.Provider value={services}>
+        <AreaOutlet route={route} area={route.area!} pathname={pathname} />
+      </ServicesContext.Provider>
+    );
+    const { container, rerender } = render(view('/evaluations'));
+    await waitFor(() => expect(events).toEqual(['mount /evaluations']));
+    rerender(view('/evaluations/forms/12'));
+    await waitFor(() =>
+      expect(container.querySelector('.atrium-area section')?.textContent).toContain('/forms/12'),
+    );
+    expect(events).toEqual(['mount /evaluations', 'mount /evaluations/forms/12']);
+  });
+
   it('unmounts the previous area once the next one has mounted', async () => {
     const events: string[] = [];
     const logged = (name: string, heading: string) => {

@@ -146,20 +146,32 @@ export const AreaParcel = memo(function AreaParcel({
     };
   }, [config, mountParcel]);
 
-  // The first render's props went with the mount; later ones are parcel updates (e.g. ext/** paths).
+  // The first render's props went with the mount; later ones are parcel updates (e.g. ext/** paths). An
+  // area without `update` (single-spa makes it optional; create-single-spa's template has none) is
+  // unmounted and mounted again with the new props instead, so its `path` never goes stale.
   const firstProps = useRef(areaProps);
   useEffect(() => {
     const state = instance.current;
     if (!state || areaProps === firstProps.current) return;
     state.ready = state.ready.then(async () => {
       const parcel = state.parcel;
-      if (instance.current !== state || !parcel?.update || parcel.getStatus() !== 'MOUNTED') return;
+      if (instance.current !== state || !parcel || parcel.getStatus() !== 'MOUNTED') return;
       try {
-        await parcel.update({ ...latest.current.areaProps });
+        if (parcel.update) {
+          await parcel.update({ ...latest.current.areaProps });
+          return;
+        }
+        await parcel.unmount();
+        const host = hosts.get(config);
+        if (instance.current !== state || !host) return;
+        state.parcel = mountParcel(config, { domElement: host.element, ...latest.current.areaProps });
+        await state.parcel.mountPromise;
       } catch (error) {
         latest.current.onError(error);
       }
     });
+    // Props alone start an update: a new config (a retry) mounts afresh with the latest props already.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [areaProps]);
 
   // The slot's children are the parcel's, never React's: on a page the server rendered they are there
