@@ -16,3 +16,4 @@ export { changedExamsBuild, CHANGED_EXAMS_HEADING } from './area-build.js';
 export { makeCertificate, type Certificate } from './certificate.js';
 export { chromiumArgsFor, CHROMIUM_PATH } from './chromium.js';
 export { renderDeployTemplate, DEPLOY_NGINX_DIR } from './deploy-config.js';
+export { buildStockArea, guideFiles, type StockArea } from './stock-area.js';
