@@ -7,7 +7,9 @@
  * again, shows the Retry card on a render crash, and rolls back. Needs the full build in dist/.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,4 +150,63 @@ test("the stock app as a replacement of one of Atrium's areas, then rolled back"
   await page.reload();
   await expect(heading(page, 'Legacy screens')).toBeVisible();
   await expect(heading(page, 'Peer review')).toHaveCount(0);
+});
+
+/** The guide's build served as a team's dev server serves it: plain HTTP on this machine, any origin. */
+async function devServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const http = createServer((request, response) => {
+    const name = path.basename(new URL(request.url ?? '/', 'http://x').pathname);
+    readFile(path.join(dir, name)).then(
+      (body) => {
+        response.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' });
+        response.end(body);
+      },
+      () => response.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => http.close(() => resolve())),
+  };
+}
+
+test('import-map-overrides may point an area at a dev server on this machine on development pages only', async ({
+  page,
+}) => {
+  const local = await devServer(area.dist);
+  const development = await startServer({ env: { ATRIUM_ENV: 'development' } });
+  const entry = `${local.url}/uni-peer-app.js`;
+  // What the page's Trusted Types policy says of a script URL: its value, or the refusal.
+  const policyOn = (target: Page) =>
+    target.evaluate((url) => {
+      try {
+        const tt = (
+          window as unknown as { trustedTypes: { defaultPolicy: { createScriptURL(u: string): unknown } } }
+        ).trustedTypes;
+        return String(tt.defaultPolicy.createScriptURL(url));
+      } catch (error) {
+        return (error as Error).message;
+      }
+    }, entry);
+  try {
+    await page.request.post(`${development.url}/common/login/login_actions.php`, {
+      data: { action: 'login', username: 'root', password: 'atrium-demo' },
+    });
+    await page.goto(`${development.url}/home`);
+    await page.evaluate((url) => localStorage.setItem('import-map-override:@atrium/area-exams', url), entry);
+    expect(await policyOn(page)).toBe(entry);
+    await page.goto(`${development.url}/examn`);
+    await expect(heading(page, 'Peer review')).toBeVisible();
+    await expect(heading(page, 'Peer review')).toHaveCSS('color', 'rgb(10, 110, 40)');
+
+    // A production page refuses the same URL, whatever localStorage says.
+    await signIn(page);
+    await page.goto(`${server.url}/home`);
+    expect(await policyOn(page)).toContain('[atrium] trusted-types: script URL not allowed');
+  } finally {
+    await development.close();
+    await local.close();
+  }
 });
