@@ -39,12 +39,13 @@ async function typeCheck(project: string, file: string): Promise<string> {
 }
 
 describe('the shared modules as type packages', () => {
-  it('npm installs them in another project, where an area type-checks against the session and the client', async () => {
+  it('npm installs them in another project, where an area type-checks against the session, the client and its props', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'atrium-types-'));
     const tarballs = await packTypes(path.join(dir, 'packs'));
     expect(tarballs.map((t) => path.basename(t))).toEqual([
       'atrium-api-0.1.0.tgz',
       'atrium-session-0.1.0.tgz',
+      'atrium-ui-0.1.0.tgz',
     ]);
     const project = path.join(dir, 'uni-peer-app');
     await run('mkdir', ['-p', project]);
@@ -65,6 +66,8 @@ describe('the shared modules as type packages', () => {
         "import { session, useSession } from '@atrium/session';",
         "import type { SessionState } from '@atrium/session';",
         "import { api } from '@atrium/api';",
+        "import type { AreaProps } from '@atrium/ui';",
+        'export const go = (props: AreaProps) => props.navigate(`${props.path}/reviews`);',
         'const status: SessionState["status"] = session.getState().status;',
         'export const read = () => useSession((state) => state.sis?.user.username);',
         'export const client = api;',

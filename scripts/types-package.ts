@@ -1,8 +1,8 @@
 /**
  * `npm run types-package [-- --out <dir>]`: the type declarations of the shared modules an area imports,
- * `@atrium/api` and `@atrium/session`, as two npm tarballs (`npm pack`) under their own names, so an area
- * built in another repository type-checks against the page's session and client
- * (`npm install --save-dev ./atrium-api-<v>.tgz ./atrium-session-<v>.tgz`) and keeps them external
+ * `@atrium/api`, `@atrium/session` and `@atrium/ui` (which holds `AreaProps`, the props the shell passes),
+ * as npm tarballs (`npm pack`) under their own names, so an area built in another repository type-checks
+ * against the page's session, client and contract (`npm install --save-dev ./atrium-*.tgz`) and keeps them external
  * (docs/area-teams.md, "What the area gets"). Types only: the code is the page's, through the import map.
  */
 import { execFile } from 'node:child_process';
@@ -16,7 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
 
 /** The packages, in dependency order. */
-export const TYPES_PACKAGES = ['api', 'session'] as const;
+export const TYPES_PACKAGES = ['api', 'session', 'ui'] as const;
 
 /** Declarations for tests only: not part of what an area may use. */
 const LEFT_OUT = /(\.test|test-fixtures|testing)\.d\.ts$/;
@@ -41,9 +41,13 @@ async function declarations(from: string, to: string): Promise<void> {
 
 /** Builds the declarations and packs each package into `outDir`; returns the tarballs' paths. */
 export async function packTypes(outDir: string): Promise<string[]> {
-  await run(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-b', 'packages/api', 'packages/session'], {
-    cwd: ROOT,
-  });
+  await run(
+    path.join(ROOT, 'node_modules', '.bin', 'tsc'),
+    ['-b', ...TYPES_PACKAGES.map((p) => `packages/${p}`)],
+    {
+      cwd: ROOT,
+    },
+  );
   await mkdir(outDir, { recursive: true });
   const tarballs: string[] = [];
   const versions: Record<string, string> = {};
@@ -76,7 +80,7 @@ export async function packTypes(outDir: string): Promise<string[]> {
             types: './index.d.ts',
             exports,
             dependencies,
-            ...(short === 'session' ? { peerDependencies: { '@types/react': '>=19' } } : {}),
+            ...(short === 'api' ? {} : { peerDependencies: { '@types/react': '>=19' } }),
           },
           null,
           2,
