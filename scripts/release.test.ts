@@ -57,7 +57,41 @@ describe('npm run release', () => {
     expect(await run(['history', 'area-exams'], svc, dist)).toHaveLength(3);
   });
 
+  it('packs a System build from another project and publishes the directory it prints', async () => {
+    const svc = service();
+    await run(['init'], svc, dist);
+    // A project of its own: its package version and its installed React name what the build was made with.
+    const project = path.join(dir, 'peer-app');
+    await mkdir(path.join(project, 'dist'), { recursive: true });
+    await mkdir(path.join(project, 'node_modules', 'react'), { recursive: true });
+    await writeFile(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'peer-app', version: '2.0.0' }),
+    );
+    await writeFile(
+      path.join(project, 'node_modules', 'react', 'package.json'),
+      JSON.stringify({ name: 'react', version: '19.3.0' }),
+    );
+    await writeFile(
+      path.join(project, 'dist', 'peer-app.js'),
+      fixtureModule('@atrium/area-peer-app').files[fixtureModule('@atrium/area-peer-app').module.file]!,
+    );
+    const packed = await run(
+      ['pack', path.join(project, 'dist'), '--name', '@atrium/area-peer-app', '--route', 'peer-app'],
+      svc,
+      dist,
+    );
+    expect(packed[0]).toMatch(/^packed @atrium\/area-peer-app 2\.0\.0\+[0-9a-f]{12} into /);
+    expect(packed).toContain('  routes /peer-app (signed-in)');
+    const out = /^publish it with: npm run release -- publish (.+)$/.exec(packed.at(-1)!)?.[1];
+    expect(await run(['publish', out!], svc, dist)).toEqual([
+      expect.stringMatching(/^r000002 live: @atrium\/area-peer-app \(new\) -> 2\.0\.0\+/),
+    ]);
+    await rm(path.dirname(out!), { recursive: true, force: true });
+  });
+
   it.each([
+    [['pack'], 'usage: npm run release -- pack <build dir> --name <import-map name>'],
     [['publish'], 'usage: npm run release -- publish <dir>'],
     [['canary', 'area-exams', '1.0.0'], 'canary needs one of --roles r1,r2 or --percent N'],
     [['gc'], 'usage: npm run release -- gc --keep N'],

@@ -16,19 +16,23 @@
  *   export <file>                           every release and the live id, as one JSON file (a backup)
  *   import <file>                           put a backup's releases back (those missing), and its live id
  *                                           when none is live
+ *   pack <build dir> --name <import-map name> [--entry <file>] [--out <dir>] [--version <v>]
+ *        [--route <pattern>]... [--label <text>] [--guard public|signed-in|root]
+ *                                           a release directory publish accepts, from any System build
  *
  * `--author <name>` (or ATRIUM_RELEASE_AUTHOR) names who does it; default user@host.
- * Add `--server <url>` (with ATRIUM_DEPLOY_TOKEN) to run publish, rollback, canary, promote, abort, list,
- * history or diff through a running server's HTTP API instead (scripts/release-remote.ts): how CI publishes.
+ * Add `--server <url>` (with ATRIUM_DEPLOY_TOKEN) to run pack (against that server's live release), publish,
+ * rollback, canary, promote, abort, list, history or diff through a running server's HTTP API instead
+ * (scripts/release-remote.ts): how CI publishes.
  *
  * Exit codes: 0 done, 1 refused (a check failed, bad arguments), 3 conflict (another release won the race).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { ReleaseError, createReleaseService, releaseStoreFromEnv } from '@atrium/releases';
+import { ReleaseError, createReleaseService, pack, packageOf, releaseStoreFromEnv } from '@atrium/releases';
 import type { AppUpload, CanaryAudience, Release, ReleaseService } from '@atrium/releases';
 import { appModuleName } from './build';
 import { diffLines, historyLines, listLines } from './release-format';
@@ -89,6 +93,71 @@ async function isDirectory(candidate: string): Promise<boolean> {
   return (await readFileOrNull(path.join(candidate, 'manifest.json'))) !== null;
 }
 
+/** The nearest directory at or above `from` holding `file`. */
+async function findUp(from: string, file: string): Promise<string | null> {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    if ((await readFileOrNull(path.join(dir, file))) !== null) return dir;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+async function versionIn(file: string): Promise<string | undefined> {
+  const text = await readFileOrNull(file);
+  if (!text) return undefined;
+  const json = JSON.parse(text.toString('utf8')) as { version?: unknown };
+  return typeof json.version === 'string' ? json.version : undefined;
+}
+
+/**
+ * The installed version of the package a shared module comes from, in the project a build came from: the
+ * version its code was compiled against (publish compares it with the live one).
+ */
+function installedVersions(projectRoot: string): (dep: string) => Promise<string | undefined> {
+  return async (dep) => {
+    const pkg = path.join('node_modules', packageOf(dep), 'package.json');
+    const at = await findUp(projectRoot, pkg);
+    return at ? versionIn(path.join(at, pkg)) : undefined;
+  };
+}
+
+async function packCommand(
+  values: Record<string, string | boolean | string[] | undefined>,
+  buildDir: string | undefined,
+  liveId: () => Promise<string | null>,
+): Promise<string[]> {
+  const usage =
+    'pack <build dir> --name <import-map name> [--entry <file>] [--out <dir>] [--route <pattern>]... [--label <text>] [--guard public|signed-in|root]';
+  const dir = path.resolve(need(buildDir, usage));
+  const name = need(values['name'] as string | undefined, usage);
+  const root = (await findUp(dir, 'package.json')) ?? dir;
+  const packageVersion = await versionIn(path.join(root, 'package.json'));
+  const out = values['out']
+    ? path.resolve(values['out'] as string)
+    : path.join(await mkdtemp(path.join(os.tmpdir(), 'atrium-pack-')), 'release');
+  const result = await pack({
+    buildDir: dir,
+    name,
+    outDir: out,
+    builtAgainst: installedVersions(root),
+    builtOnRelease: await liveId(),
+    ...(values['entry'] ? { entry: values['entry'] as string } : {}),
+    ...(values['version'] ? { version: values['version'] as string } : {}),
+    ...(packageVersion ? { packageVersion } : {}),
+    ...(values['route'] ? { routes: values['route'] as string[] } : {}),
+    ...(values['label'] !== undefined ? { label: values['label'] as string } : {}),
+    ...(values['guard'] !== undefined ? { guard: values['guard'] as string } : {}),
+  });
+  const mod = result.manifest.module;
+  return [
+    `packed ${mod.name} ${mod.version} into ${result.dir}`,
+    ...result.renamed.map(([from, to]) => `  ${from} -> ${to} (content-hashed name)`),
+    ...(mod.css ?? []).map((style) => `  stylesheet ${style.file}`),
+    ...(mod.area ? [`  routes ${mod.area.routes.map((r) => `/${r}`).join(', ')} (${mod.area.guard})`] : []),
+    ...result.skipped.map((file) => `  left out ${file}`),
+    `publish it with: npm run release -- publish ${result.dir}`,
+  ];
+}
+
 /** Runs one command; returns the lines to print. */
 export async function run(
   argv: readonly string[],
@@ -107,6 +176,13 @@ export async function run(
       dist: { type: 'string' },
       server: { type: 'string' },
       author: { type: 'string' },
+      name: { type: 'string' },
+      entry: { type: 'string' },
+      out: { type: 'string' },
+      version: { type: 'string' },
+      route: { type: 'string', multiple: true },
+      label: { type: 'string' },
+      guard: { type: 'string' },
     },
   });
   const who = author(process.env, values.author);
@@ -115,6 +191,14 @@ export async function run(
     const token = process.env['ATRIUM_DEPLOY_TOKEN'];
     if (!token)
       throw new ReleaseError('bad-arguments', '--server needs the deploy token in ATRIUM_DEPLOY_TOKEN');
+    if (command === 'pack') {
+      // Against the server's live release, so CI in another repository needs no release store here.
+      const call = createRemote({ server: values.server, token });
+      return packCommand(values, first, async () => {
+        const data = (await call('GET', '')) as { live?: { id?: string } | null };
+        return data.live?.id ?? null;
+      });
+    }
     const audience = command === 'canary' ? parseAudience(values.roles, values.percent) : undefined;
     return runRemote(
       createRemote({ server: values.server, token }),
@@ -131,6 +215,8 @@ export async function run(
     );
   }
   switch (command) {
+    case 'pack':
+      return packCommand(values, first, async () => (await service.current())?.id ?? null);
     case 'init': {
       const dist = path.resolve(values.dist ?? distDir);
       const modules: unknown = JSON.parse(
@@ -216,7 +302,7 @@ export async function run(
     default:
       throw new ReleaseError(
         'bad-arguments',
-        `unknown command ${command ?? '(none)'}: init, publish, list, history, diff, rollback, canary, promote, abort, gc, export, import`,
+        `unknown command ${command ?? '(none)'}: init, pack, publish, list, history, diff, rollback, canary, promote, abort, gc, export, import`,
       );
   }
 }

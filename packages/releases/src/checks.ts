@@ -28,6 +28,14 @@ const ModuleSchema = v.object({
   builtAgainst: v.record(v.string(), v.string()),
   size: v.object({ bytes: v.number(), gzipBytes: v.number() }),
   commit: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'is not a git commit id'))),
+  css: v.optional(v.array(v.object({ file: v.string(), url: v.string(), integrity: v.string() }))),
+  area: v.optional(
+    v.object({
+      routes: v.pipe(v.array(v.string()), v.minLength(1)),
+      label: v.optional(v.string()),
+      guard: v.picklist(['public', 'signed-in', 'root']),
+    }),
+  ),
 });
 
 const ManifestSchema = v.object({
@@ -51,7 +59,11 @@ export function parseManifest(value: unknown): AppManifest {
   const manifest = result.output as AppManifest;
   const mod = manifest.module;
   const listed = new Set(mod.files.map((f) => f.file));
-  for (const file of [mod.file, ...Object.values(mod.chunks).map((c) => c.file)]) {
+  for (const file of [
+    mod.file,
+    ...Object.values(mod.chunks).map((c) => c.file),
+    ...(mod.css ?? []).map((c) => c.file),
+  ]) {
     if (!listed.has(file))
       throw new ReleaseError(
         'bad-manifest',
@@ -61,6 +73,12 @@ export function parseManifest(value: unknown): AppManifest {
   if (listed.size !== mod.files.length)
     throw new ReleaseError('bad-manifest', `the manifest of ${mod.name} lists a file twice`);
   const integrityOf = new Map(mod.files.map((f) => [f.file, f.integrity]));
+  for (const style of mod.css ?? [])
+    if (integrityOf.get(style.file) !== style.integrity)
+      throw new ReleaseError(
+        'bad-manifest',
+        `the manifest of ${mod.name} gives the stylesheet ${style.file} two different hashes`,
+      );
   if (integrityOf.get(mod.file) !== mod.integrity)
     throw new ReleaseError(
       'bad-manifest',

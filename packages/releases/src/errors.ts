@@ -1,6 +1,8 @@
 /** Every refusal of the release tooling: a code scripts can branch on and a sentence people can act on. */
 export type ReleaseErrorCode =
   | 'bad-manifest'
+  | 'bad-build'
+  | 'route-taken'
   | 'missing-file'
   | 'integrity-mismatch'
   | 'file-exists'

@@ -3,7 +3,7 @@
  * the modules to preload in load order. The full build (scripts/build.ts) and the server serving a release
  * both use these, so a published release renders exactly like a full build.
  */
-import type { ImportMap } from './types.js';
+import type { AreaRoutes, ImportMap, MapArea, ModuleStyle } from './types.js';
 
 /** What the map needs of a module, whether a build just made it or a release holds it. */
 export interface MapModule {
@@ -12,6 +12,16 @@ export interface MapModule {
   integrity: string;
   deps: readonly string[];
   chunks?: Readonly<Record<string, { url: string; integrity: string }>>;
+  css?: readonly ModuleStyle[];
+  area?: AreaRoutes;
+}
+
+function mapArea(mod: MapModule): MapArea | null {
+  if (!mod.css?.length && !mod.area) return null;
+  return {
+    ...(mod.css?.length ? { css: mod.css.map(({ url, integrity }) => ({ url, integrity })) } : {}),
+    ...(mod.area ? { ...mod.area, routes: [...mod.area.routes] } : {}),
+  };
 }
 
 export interface Preload {
@@ -33,6 +43,8 @@ export function createImportMap(modules: readonly MapModule[]): ImportMap {
     map.integrity[mod.url] = mod.integrity;
     // depcache lets SystemJS fetch a module's dependencies in parallel with the module itself.
     if (mod.deps.length > 0) map.depcache[mod.url] = [...mod.deps];
+    const area = mapArea(mod);
+    if (area) (map.areas ??= {})[mod.name] = area;
   }
   return map;
 }

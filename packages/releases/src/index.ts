@@ -5,12 +5,16 @@
  */
 export type {
   AppManifest,
+  AreaGuard,
+  AreaRoutes,
   Canary,
   CanaryAudience,
   ChangeKind,
   ImportMap,
+  MapArea,
   ModuleChunk,
   ModuleKind,
+  ModuleStyle,
   Release,
   ReleaseChange,
   ReleaseFile,
@@ -85,3 +89,14 @@ export {
 } from './assets-config.js';
 export { CANARY_ROLES, createReleaseService } from './service.js';
 export type { AppUpload, ReleaseService, ReleaseServiceOptions } from './service.js';
+export {
+  AREA_GUARDS,
+  areaRoutes,
+  hasContentHash,
+  normaliseRoute,
+  pack,
+  packageOf,
+  ROUTE_PATTERN,
+} from './pack/pack.js';
+export type { PackOptions, PackResult } from './pack/pack.js';
+export { checkAreaRoutes, RESERVED_ROUTE_SEGMENTS, routesOverlap } from './area-routes.js';

@@ -14,6 +14,7 @@ import {
   checkWidgetsModule,
   parseManifest,
 } from './checks.js';
+import { checkAreaRoutes } from './area-routes.js';
 import { ReleaseError } from './errors.js';
 import { checkPublishName } from './names.js';
 import { readSystemModule } from './system-module.js';
@@ -118,6 +119,7 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       if (file.endsWith('.js')) gzipBytes += gzipSync(data, { level: 9 }).length;
     checkSize({ ...mod, size: { bytes: mod.size.bytes, gzipBytes } }, options.budgets);
     checkShared(mod, live);
+    checkAreaRoutes(mod, live);
     if (mod.kind === 'widgets') {
       checkWidgetsModule(mod, contents.get(mod.file)!.toString('utf8'));
       return { ...mod, size: { bytes: mod.size.bytes, gzipBytes } };
@@ -158,7 +160,8 @@ export function createReleaseService(options: ReleaseServiceOptions) {
       Object.entries(mod.chunks).map(([name, chunk]) => [name, { ...chunk, url: urlOf(chunk.file) }]),
     );
     // Integrity is that of the verified bytes: unchanged wherever they are served from.
-    return { ...mod, url: urlOf(mod.file), chunks };
+    const css = mod.css?.map((style) => ({ ...style, url: urlOf(style.file) }));
+    return { ...mod, url: urlOf(mod.file), chunks, ...(css ? { css } : {}) };
   }
 
   /** Checks an upload and stores its files; the checked module (nothing goes live here). */

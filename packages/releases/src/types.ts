@@ -24,6 +24,28 @@ export interface ModuleChunk {
   integrity: string;
 }
 
+/** A stylesheet a module's page needs before the module mounts (a built CSS file, mini-css-extract's). */
+export interface ModuleStyle {
+  file: string;
+  url: string;
+  integrity: string;
+}
+
+/** Who may open an area's routes: anyone, a signed-in user, or root and headquarters users only. */
+export type AreaGuard = 'public' | 'signed-in' | 'root';
+
+/**
+ * What an area serves, for an area the shell does not know by name (`release pack --route`): the shell
+ * adds its routes to its table at page start (docs/area-teams.md).
+ */
+export interface AreaRoutes {
+  /** Route patterns without slashes at either end: 'peer-app', 'peer-app/reviews'. Each owns its subpaths. */
+  routes: string[];
+  /** The side navigation's label; absent: not listed. */
+  label?: string;
+  guard: AreaGuard;
+}
+
 /** One module as a release holds it. */
 export interface ReleaseModule {
   /** Import-map name, e.g. `@atrium/area-exams`. */
@@ -46,6 +68,10 @@ export interface ReleaseModule {
   size: { bytes: number; gzipBytes: number };
   /** The git commit the build was made from, when it was made in a git checkout. */
   commit?: string;
+  /** Stylesheets linked (with their integrity) before the module mounts. */
+  css?: ModuleStyle[];
+  /** Routes an area adds to the shell (areas packed with `--route`). */
+  area?: AreaRoutes;
 }
 
 /** What `npm run build -- --app <name>` writes beside the app's files: manifest.json. */
@@ -111,9 +137,21 @@ export interface ReleaseSummary {
   change: ReleaseChange;
 }
 
-/** The import map a page inlines: SystemJS reads `integrity` and `depcache`. */
+/** What the shell needs to know of an area beyond its URL: its stylesheets, and its routes when it brings some. */
+export interface MapArea {
+  css?: { url: string; integrity: string }[];
+  routes?: string[];
+  label?: string;
+  guard?: AreaGuard;
+}
+
+/**
+ * The import map a page inlines: SystemJS reads `integrity` and `depcache`; the shell reads `areas` at page
+ * start (SystemJS ignores keys it does not know).
+ */
 export interface ImportMap {
   imports: Record<string, string>;
   integrity: Record<string, string>;
   depcache: Record<string, string[]>;
+  areas?: Record<string, MapArea>;
 }

@@ -12,6 +12,7 @@ import { ActingAsSlot } from './dev-tools/ActingAsSlot';
 import { DevToolbarSlot } from './dev-tools/DevToolbarSlot';
 import { NotificationBarSlot } from './notifications/NotificationBarSlot';
 import { AreaOutlet } from './areas/AreaOutlet';
+import { routeModule } from './routes/route-table';
 import { BootErrorAlert } from './routes/BootErrorAlert';
 import { Forbidden } from './routes/Forbidden';
 import { SideNav } from './chrome/SideNav';
@@ -83,7 +84,7 @@ function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
 
   // A server-rendered page's first screen is complete (server-screen.ts) when the area has mounted (the
   // outlet says so), or at once when the page shows anything else.
-  const showsArea = decision.kind === 'allow' && !!match.route.area;
+  const showsArea = decision.kind === 'allow' && routeModule(match.route) !== null;
   useEffect(() => {
     if (!showsArea) finishServerScreen();
   }, [showsArea]);
@@ -91,7 +92,7 @@ function ShellLayout({ boot }: { boot: (() => Promise<unknown>) | undefined }) {
   let content;
   switch (decision.kind) {
     case 'allow':
-      content = match.route.area ? (
+      content = showsArea ? (
         <AreaOutlet
           route={match.route}
           area={match.route.area}

@@ -8,6 +8,7 @@ import { navigateToUrl } from 'single-spa';
 import { api } from '@atrium/api';
 import { session } from '@atrium/session';
 import { createAreaLoader, systemRegistry } from './areas/area-loader';
+import { linkAreaStyles } from './areas/area-styles';
 import type { AreaLoader } from './areas/area-loader';
 import { createLocationStore } from './routes/location-store';
 import type { LocationStore } from './routes/location-store';
@@ -68,7 +69,7 @@ export function createBrowserServices(): ShellServices {
   const confirm = createConfirmQueue();
   const unsaved = createUnsavedChangesGuard({ target: window, confirmLeave: () => confirm.ask() });
   return {
-    loader: createAreaLoader({ registry: systemRegistry }),
+    loader: createAreaLoader({ registry: systemRegistry, before: (name) => linkAreaStyles(name) }),
     unsaved,
     confirm,
     search: createSearchSlot(),

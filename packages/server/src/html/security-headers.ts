@@ -40,12 +40,17 @@ export function trustedTypesDirectives(): string[] {
  * One CSP for every page this server renders; pages differ only in how scripts are allowed (and whether
  * Trusted Types are required), so the rest of the policy cannot drift between them.
  */
-function policy(scriptSrc: string, extra: readonly string[] = [], styleNonce?: string): string {
+function policy(
+  scriptSrc: string,
+  extra: readonly string[] = [],
+  styleNonce?: string,
+  styleSrc?: string,
+): string {
   return [
     "default-src 'self'",
     scriptSrc,
     // A nonce'd <style> lets the app page inline the CSS of its first paint (no render-blocking request).
-    styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
+    styleSrc ?? (styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'"),
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "connect-src 'self'",
@@ -66,7 +71,12 @@ export function shellCsp(nonce: string, options: { trustedTypes?: boolean } = {}
   return (options.trustedTypes === false ? SHELL_CSP_PARTS.plain : SHELL_CSP_PARTS.trustedTypes).join(nonce);
 }
 
-/** The shell's two policies cut where the nonce goes, made once: a page load only joins them around it. */
+/**
+ * The shell's two policies cut where the nonce goes, made once: a page load only joins them around it.
+ * The development one (no Trusted Types) also admits inline styles: an area served by its team's dev
+ * server (import-map-overrides) adds style-loader's <style> tags without the page's nonce, which
+ * `release pack` hands them in a release (docs/decisions.md, "CSS of areas").
+ */
 const SHELL_CSP_PARTS = (() => {
   const marker = '\u0000';
   const parts = (trustedTypes: boolean): string[] =>
@@ -74,6 +84,7 @@ const SHELL_CSP_PARTS = (() => {
       `script-src 'nonce-${marker}' 'strict-dynamic'`,
       trustedTypes ? trustedTypesDirectives() : [],
       marker,
+      trustedTypes ? undefined : "style-src 'self' 'unsafe-inline'",
     ).split(marker);
   return { trustedTypes: parts(true), plain: parts(false) };
 })();

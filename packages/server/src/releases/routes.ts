@@ -31,6 +31,7 @@ const STATUS: Partial<Record<ReleaseError['code'], number>> = {
   'bad-arguments': 400,
   unchanged: 409,
   'file-exists': 409,
+  'route-taken': 409,
 };
 
 export function toHttpError(error: ReleaseError): HttpError {

@@ -212,6 +212,61 @@ describe('AreaOutlet', () => {
     expect(container.querySelector('.atrium-area')).toBe(host);
   });
 
+  it('mounts an area without update again with the new props, so its path never goes stale', async () => {
+    const events: string[] = [];
+    const { update: _update, ...lifecycles } = areaModule('Peer review');
+    const services = fakeServices({
+      '@atrium/area-evaluations': {
+        ...lifecycles,
+        mount: async (props: { path?: string }) => {
+          events.push(`mount ${props.path}`);
+          await lifecycles.mount(props as never);
+        },
+      },
+    });
+    const { route } = matchRoute('/evaluations');
+    const view = (pathname: string) => (
+      <ServicesContext.Provider value={services}>
+        <AreaOutlet route={route} area={route.area!} pathname={pathname} />
+      </ServicesContext.Provider>
+    );
+    const { container, rerender } = render(view('/evaluations'));
+    await waitFor(() => expect(events).toEqual(['mount /evaluations']));
+    rerender(view('/evaluations/forms/12'));
+    await waitFor(() =>
+      expect(container.querySelector('.atrium-area section')?.textContent).toContain('/forms/12'),
+    );
+    expect(events).toEqual(['mount /evaluations', 'mount /evaluations/forms/12']);
+  });
+
+  it('shows the Retry card when a mounted area goes blank (a render crash its own boundary hides)', async () => {
+    let crash = (): void => {};
+    const services = fakeServices({
+      '@atrium/area-evaluations': {
+        bootstrap: async () => {},
+        mount: async ({ domElement }: { domElement: HTMLElement }) => {
+          const view = document.createElement('p');
+          view.textContent = 'Peer review';
+          domElement.append(view);
+          // What React leaves after a render crash: the root's element emptied.
+          crash = () => view.remove();
+        },
+        unmount: async ({ domElement }: { domElement: HTMLElement }) => domElement.replaceChildren(),
+      },
+    });
+    const { route } = matchRoute('/evaluations');
+    const { container, findByRole } = render(
+      <ServicesContext.Provider value={services}>
+        <AreaOutlet route={route} area={route.area!} pathname="/evaluations" />
+      </ServicesContext.Provider>,
+    );
+    await waitFor(() => expect(container.querySelector('.atrium-area p')?.textContent).toBe('Peer review'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    act(() => crash());
+    expect(await findByRole('button', { name: 'Retry' })).toBeTruthy();
+    logged.mockRestore();
+  });
+
   it('unmounts the previous area once the next one has mounted', async () => {
     const events: string[] = [];
     const logged = (name: string, heading: string) => {

@@ -2,7 +2,7 @@ import { useCallback, useContext, useEffect, useId, useMemo, useState } from 're
 import { useStore } from '@atrium/store/react';
 import { Spinner } from '@atrium/ui';
 import type { AreaProps } from '@atrium/ui';
-import { areaModuleName } from '../routes/route-table';
+import { routeModule } from '../routes/route-table';
 import type { AreaName, RouteDef } from '../routes/route-table';
 import { useServices } from '../services';
 import { areaEntry } from './area-loader';
@@ -15,7 +15,8 @@ import { PRERENDERED_ATTR, ServerRenderContext } from '../server-render';
 
 export interface AreaOutletProps {
   route: RouteDef;
-  area: AreaName;
+  /** A built-in area (null: one the release adds, `route.module`). */
+  area: AreaName | null;
   pathname: string;
   /**
    * Called once the area's first screen is on the page or something stands in its place (its loading
@@ -27,7 +28,7 @@ export interface AreaOutletProps {
 
 /** Mounts the route's area; a new area gets a fresh host (its dirty flag and search handler go with it). */
 export function AreaOutlet({ route, area, pathname, onSettled }: AreaOutletProps) {
-  const moduleName = areaModuleName(area);
+  const moduleName = routeModule(route) ?? '';
   return (
     <AreaHost
       key={moduleName}
@@ -48,7 +49,7 @@ function AreaHost({
   onSettled,
 }: {
   moduleName: string;
-  area: AreaName;
+  area: AreaName | null;
   route: RouteDef;
   pathname: string;
   onSettled: (() => void) | undefined;
@@ -125,7 +126,7 @@ function AreaHost({
   // area's first render in the host element the parcel then hydrates, or empty for an area the server
   // cannot draw (it mounts into the slot as on any page).
   if (server) {
-    const drawn = server.renderArea?.(area, areaProps) ?? null;
+    const drawn = area === null ? null : (server.renderArea?.(area, areaProps) ?? null);
     const html = drawn === null ? '' : `<div class="atrium-area" ${PRERENDERED_ATTR}>${drawn}</div>`;
     return <div className="atrium-area-slot" dangerouslySetInnerHTML={{ __html: html }} />;
   }

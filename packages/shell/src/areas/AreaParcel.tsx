@@ -3,6 +3,8 @@ import { mountRootParcel } from 'single-spa';
 import type { Parcel, ParcelConfigObject, ParcelProps } from 'single-spa';
 import { SingleSpaContext } from '@atrium/lifecycles/react';
 import type { AreaProps } from '@atrium/ui';
+import { watchBlank } from './blank-watch';
+import type { BlankWatch } from './blank-watch';
 
 /**
  * Where one area config renders, for the life of the config (a retry loads a new config, and the old one
@@ -88,7 +90,9 @@ export const AreaParcel = memo(function AreaParcel({
   });
   // Updates wait for the mount (and for each other): single-spa refuses an update of a parcel that is
   // not mounted yet.
-  const instance = useRef<{ parcel: Parcel | null; ready: Promise<void> } | null>(null);
+  const instance = useRef<{ parcel: Parcel | null; ready: Promise<void>; watch: BlankWatch | null } | null>(
+    null,
+  );
 
   // A layout effect: the area mounts before the browser paints the shell's commit, so a first screen (or
   // an area switch) is painted once, with the area in it, instead of an empty slot first.
@@ -96,7 +100,11 @@ export const AreaParcel = memo(function AreaParcel({
     const slot = slotRef.current;
     if (!slot) return;
     const host = hostFor(config, slot);
-    const state: { parcel: Parcel | null; ready: Promise<void> } = { parcel: null, ready: Promise.resolve() };
+    const state: { parcel: Parcel | null; ready: Promise<void>; watch: BlankWatch | null } = {
+      parcel: null,
+      ready: Promise.resolve(),
+      watch: null,
+    };
     instance.current = state;
     let active = true;
     const fail = (error: unknown) => {
@@ -109,6 +117,7 @@ export const AreaParcel = memo(function AreaParcel({
       slot.appendChild(host.element);
       state.parcel = mountParcel(config, { domElement: host.element, ...latest.current.areaProps });
       await state.parcel.mountPromise;
+      if (active) state.watch = watchBlank(host.element, fail);
     });
     state.ready = mounted.catch(fail);
     void state.ready.then(() => {
@@ -120,6 +129,7 @@ export const AreaParcel = memo(function AreaParcel({
     return () => {
       active = false;
       instance.current = null;
+      state.watch?.stop();
       // Read once the commit's effects have all run (a microtask later), so a mount started in the same
       // commit is the one waited for; waiting only on mounts started no later than this keeps the chain
       // of waits acyclic.
@@ -146,20 +156,34 @@ export const AreaParcel = memo(function AreaParcel({
     };
   }, [config, mountParcel]);
 
-  // The first render's props went with the mount; later ones are parcel updates (e.g. ext/** paths).
+  // The first render's props went with the mount; later ones are parcel updates (e.g. ext/** paths). An
+  // area without `update` (single-spa makes it optional; create-single-spa's template has none) is
+  // unmounted and mounted again with the new props instead, so its `path` never goes stale.
   const firstProps = useRef(areaProps);
   useEffect(() => {
     const state = instance.current;
     if (!state || areaProps === firstProps.current) return;
     state.ready = state.ready.then(async () => {
       const parcel = state.parcel;
-      if (instance.current !== state || !parcel?.update || parcel.getStatus() !== 'MOUNTED') return;
+      if (instance.current !== state || !parcel || parcel.getStatus() !== 'MOUNTED') return;
       try {
-        await parcel.update({ ...latest.current.areaProps });
+        if (parcel.update) {
+          await parcel.update({ ...latest.current.areaProps });
+          return;
+        }
+        state.watch?.stop();
+        await parcel.unmount();
+        const host = hosts.get(config);
+        if (instance.current !== state || !host) return;
+        state.parcel = mountParcel(config, { domElement: host.element, ...latest.current.areaProps });
+        await state.parcel.mountPromise;
+        if (instance.current === state) state.watch = watchBlank(host.element, latest.current.onError);
       } catch (error) {
         latest.current.onError(error);
       }
     });
+    // Props alone start an update: a new config (a retry) mounts afresh with the latest props already.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [areaProps]);
 
   // The slot's children are the parcel's, never React's: on a page the server rendered they are there

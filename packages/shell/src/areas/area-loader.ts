@@ -51,6 +51,8 @@ export class AreaLoadError extends Error {
 
 export interface AreaLoaderDeps {
   registry: ModuleRegistry;
+  /** Loads what a module needs besides its code (its stylesheets), in parallel with its import. */
+  before?: (name: string) => Promise<void> | null;
   timeoutMs?: number;
   setTimeout?: (fn: () => void, ms: number) => unknown;
   clearTimeout?: (id: unknown) => void;
@@ -117,7 +119,11 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
   function importWithTimeout(name: string): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const timer = setTimeoutFn(() => reject(new AreaLoadError(name, 'timeout')), timeoutMs);
-      deps.registry.import(freshSpecifiers.get(name) ?? name).then(
+      const imported = deps.registry.import(freshSpecifiers.get(name) ?? name);
+      // Without stylesheets to wait for, the import alone: no extra turn before the area mounts.
+      const before = deps.before?.(name) ?? null;
+      const ready = before ? Promise.all([imported, before]).then(([value]) => value) : imported;
+      ready.then(
         (value) => {
           clearTimeoutFn(timer);
           resolve(value);

@@ -1,6 +1,7 @@
 /** The side navigation and the mobile menu are drawn from the same route table and the same rules. */
 import type { SessionState } from '@atrium/session';
-import { ROUTES, routeHref } from '../routes/route-table';
+import { routeHref } from '../routes/route-table';
+import { routeTable } from '../routes/release-areas';
 import { canNavigateTo } from '../routes/guards';
 import type { NavGroup, RouteDef } from '../routes/route-table';
 
@@ -20,7 +21,7 @@ export const NAV_GROUPS: readonly { group: NavGroup; label: string }[] = [
 
 export function navSections(
   state: Pick<SessionState, 'status' | 'sis'>,
-  table: readonly RouteDef[] = ROUTES,
+  table: readonly RouteDef[] = routeTable(),
 ): NavSection[] {
   // Restricted users get no menu at all (SPEC section 6).
   if (state.status !== 'started' || !state.sis || state.sis.access_restricted) return [];

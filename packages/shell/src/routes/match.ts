@@ -1,7 +1,8 @@
 /**
  * Finds the route that owns a pathname. Pure: the table is a parameter so tests can pass their own.
  */
-import { NOT_FOUND_ROUTE, ROUTES, areaModuleName } from './route-table';
+import { NOT_FOUND_ROUTE, routeModule } from './route-table';
+import { routeTable } from './release-areas';
 import type { RouteDef } from './route-table';
 
 export interface RouteMatch {
@@ -50,7 +51,7 @@ function bySpecificity(table: readonly RouteDef[]): readonly RouteDef[] {
   return sorted;
 }
 
-export function matchRoute(pathname: string, table: readonly RouteDef[] = ROUTES): RouteMatch {
+export function matchRoute(pathname: string, table: readonly RouteDef[] = routeTable()): RouteMatch {
   const path = normalizePath(pathname);
   for (const def of bySpecificity(table)) {
     if (owns(def, path)) return { route: def, path, notFound: false };
@@ -65,5 +66,5 @@ export function matchRoute(pathname: string, table: readonly RouteDef[] = ROUTES
 export function areaModuleFor(pathname: string): string | null {
   const { route } = matchRoute(pathname);
   // A redirect route shows another path's area; that one is fetched when the shell gets there.
-  return route.area === null ? null : areaModuleName(route.area);
+  return routeModule(route);
 }

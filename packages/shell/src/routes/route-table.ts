@@ -24,8 +24,10 @@ export interface RouteDef {
   readonly title: string;
   /** SPEC's note for the route, verbatim (empty when SPEC gives none). */
   readonly note: string;
-  /** The area that renders the route; null for a redirect. */
+  /** The area that renders the route; null for a redirect or an area the release adds (`module`). */
   readonly area: AreaName | null;
+  /** The import-map name of an area the live release adds with its own routes (release-areas.ts). */
+  readonly module?: string;
   readonly appKey: AppKey | null;
   /** SPEC's 'current application' of the route, when it names one. */
   readonly currentApplication: string | null;
@@ -162,4 +164,9 @@ export function routeHref(def: Pick<RouteDef, 'path'>): string {
 /** The import-map name of an area's module. */
 export function areaModuleName(area: AreaName): string {
   return `@atrium/area-${area}`;
+}
+
+/** The module that renders a route: a built-in area's, or the one the release added it for. */
+export function routeModule(def: RouteDef): string | null {
+  return def.module ?? (def.area === null ? null : areaModuleName(def.area));
 }

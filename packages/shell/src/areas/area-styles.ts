@@ -1,0 +1,55 @@
+/**
+ * The stylesheets an area's release lists (built CSS files, e.g. mini-css-extract's), linked once per page
+ * before the area's module is handed to single-spa, each with its SRI hash: the page's CSP admits styles
+ * from this origin, and a file that is not the one published is refused like a script would be.
+ */
+import { areaStyles } from '../routes/release-areas';
+
+const MARK = 'data-atrium-area-style';
+
+function linked(doc: Document, url: string): HTMLLinkElement | null {
+  for (const link of doc.querySelectorAll<HTMLLinkElement>(`link[${MARK}]`))
+    if (link.getAttribute(MARK) === url) return link;
+  return null;
+}
+
+function whenLoaded(link: HTMLLinkElement): Promise<void> {
+  if (link.sheet) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener(
+      'error',
+      () => {
+        // Gone, so a retry links it afresh instead of waiting on a failed element.
+        link.remove();
+        reject(new Error(`stylesheet ${link.href} failed to load`));
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Links `module`'s stylesheets (those not linked yet) and resolves once all have loaded; null: it has none. */
+export function linkAreaStyles(
+  module: string,
+  doc: Document = document,
+  styles: readonly { url: string; integrity: string }[] = areaStyles(module),
+): Promise<void> | null {
+  if (styles.length === 0) return null;
+  return Promise.all(
+    styles.map(({ url, integrity }) => {
+      let link = linked(doc, url);
+      if (!link) {
+        link = doc.createElement('link');
+        link.rel = 'stylesheet';
+        link.setAttribute('integrity', integrity);
+        // CORS mode, so SRI applies to a stylesheet from another origin (an S3 bucket) as well.
+        link.setAttribute('crossorigin', 'anonymous');
+        link.href = url;
+        link.setAttribute(MARK, url);
+        doc.head.appendChild(link);
+      }
+      return whenLoaded(link);
+    }),
+  ).then(() => undefined);
+}
