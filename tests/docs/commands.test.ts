@@ -20,12 +20,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
-/**
- * Files the README links to that are written beside it and reach the repository with their own change (the
- * area teams' guide). Each is checked to be absent, so the entry is removed once the file is there.
- */
-const LINKED_BEFORE_WRITTEN = new Set(['docs/area-teams.md']);
-
 /** Every Markdown file of the repository: the README, docs/ and the packages' own READMEs. */
 const DOCS = execFileSync('git', ['ls-files', '*.md'], { cwd: ROOT, encoding: 'utf8' })
   .split('\n')
@@ -226,7 +220,6 @@ describe('the commands in the README and the docs', () => {
       const target = path.posix.normalize(
         path.posix.join(path.posix.dirname(link.doc), decodeURI(link.text.split('#')[0] ?? '')),
       );
-      if (LINKED_BEFORE_WRITTEN.has(target)) return [];
       return tracked.has(target.replace(/\/$/, '')) ? [] : [`${link.doc}: ${link.text}`];
     });
     expect(missing).toEqual([]);
@@ -243,9 +236,5 @@ describe('the commands in the README and the docs', () => {
       return headingAnchors(target).has(anchor) ? [] : [`${link.doc}: ${link.text}`];
     });
     expect(missing).toEqual([]);
-  });
-
-  it('lists as not yet written only files that are still missing', () => {
-    expect([...LINKED_BEFORE_WRITTEN].filter((file) => tracked.has(file))).toEqual([]);
   });
 });
