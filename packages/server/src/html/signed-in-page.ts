@@ -5,7 +5,8 @@
  * with instead of asking (the api client's `holdStart`).
  */
 import type { InitializeResponse } from '@atrium/api/schemas';
-import { dismissedNoticesSnippet } from '@atrium/widgets/loader';
+import { canSeeDevToolbar } from '@atrium/session/core';
+import { dismissedNoticesSnippet, pressCaptureSnippet } from '@atrium/widgets/loader';
 import { escapeHtml, jsonForScript, styleText } from './escape.js';
 import { paintHold } from './paint-hold.js';
 import type { ShellFrame } from './shell-frame.js';
@@ -21,6 +22,13 @@ export const PAGE_START_ID = 'atrium-start';
 const SHELL_HOLD = paintHold('atrium-shell-end');
 
 const DISMISSED_NOTICES = dismissedNoticesSnippet();
+
+/**
+ * Ahead of the drawn shell: what is pressed on it before the shell is live is held, and carried out once it
+ * is (@atrium/widgets' press capture; the shell replays it when its first screen is complete). The toolbar's
+ * Ctrl+Shift+A only for the users who have the toolbar: for the rest it stays the browser's.
+ */
+const PRESS_CAPTURE = { toolbar: pressCaptureSnippet('1'), plain: pressCaptureSnippet('0') };
 
 export function signedInSlots(
   frame: ShellFrame,
@@ -38,6 +46,7 @@ export function signedInSlots(
     start: `<script type="application/json" id="${PAGE_START_ID}" ${nonceAttr}>${jsonForScript(start)}</script>`,
     // This tab's dismissed notices out of the drawn bar before the first paint (the server cannot know them).
     shell:
+      `<script ${nonceAttr}>${canSeeDevToolbar(start.sis) ? PRESS_CAPTURE.toolbar : PRESS_CAPTURE.plain}</script>` +
       `<div id="${SHELL_CONTAINER_ID}" ${PRERENDERED_ATTR}>${frame.html}</div>` +
       `<script ${nonceAttr}>${DISMISSED_NOTICES}</script>${SHELL_HOLD.end}`,
   };

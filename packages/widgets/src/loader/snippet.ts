@@ -21,6 +21,15 @@
 /** DISMISSED_STORAGE_KEY of packages/session (kept in step by snippet.test.ts; the build imports no session code). */
 const DISMISSED_STORAGE_KEY = 'atrium.dismissedNotifications';
 import { notificationBarCss } from '../notification-bar/bar-css.js';
+import { pressCaptureSnippet } from './press-capture.js';
+
+export { pressCaptureSnippet } from './press-capture.js';
+
+/**
+ * The press capture of a page with a drawn bar: its Dismiss and open buttons are on screen long before the
+ * widgets' script (it loads after `load`). The toolbar's shortcut too, when the page has the toolbar's tag.
+ */
+const LEGACY_PRESS_CAPTURE = pressCaptureSnippet("d.getElementsByTagName('atrium-dev-toolbar').length");
 
 /**
  * The loader's source; a constant for a given build. With `barCss` null, the short form for pages that
@@ -38,6 +47,7 @@ export function loaderSnippet(barCss: string | null = notificationBarCss): strin
   const css = JSON.stringify(barCss.replace(/\s+/g, ' ').trim()).replace(/</g, '\\u003c');
   return [
     '(function(d,w){var me=d.currentScript;if(!me)return;',
+    LEGACY_PRESS_CAPTURE,
     ...DISMISSALS,
     // Every server-rendered bar not yet upgraded: its sheet, and its dismissed notices out.
     "var bars=d.getElementsByTagName('atrium-notification-bar');",
