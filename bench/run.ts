@@ -19,7 +19,9 @@
  *                 nginx, embedding the widgets through integrations/php; --runs, --quick (no Lighthouse) and
  *                 --dist apply; needs a build in --dist; replaces those rows in bench/results.json
  *   --only G,G    only these groups of rows (the full bench is long): build, login, typing, home, switch,
- *                 legacy (incl. the real PHP page), lighthouse. Without `build` the build is neither run nor timed (dist/ is reused).
+ *                 legacy (incl. the real PHP page), presses (presses at first paint kept, 20 runs per
+ *                 control whatever --runs says; the capture's weight; /home's paint with and without it:
+ *                 --runs), lighthouse. Without `build` the build is neither run nor timed (dist/ is reused).
  *   --lighthouse-pages P,P  which pages Lighthouse runs on: login, home, legacy (default all three)
  *   --lighthouse-runs N  Lighthouse runs per page (default 3; the median of each figure is reported)
  *
@@ -43,6 +45,9 @@ import { legacyPhpRows, mergeLegacyPhpRows, runLegacyPhp } from './lib/legacy-ph
 import type { LegacyPhpResults } from './lib/legacy-php';
 import type { LegacyLoad } from './lib/legacy';
 import { runLighthouse } from './lib/lighthouse';
+import { measurePresses } from './lib/presses';
+import type { PressesResult } from './lib/presses';
+import { BUDGETS } from './lib/budgets';
 import type { LighthouseScores } from './lib/lighthouse';
 import { PHASE_NAMES, measureLoginToHome, measureLoginToHomeBare } from './lib/login-home';
 import { FLOOR_PAGE, INSPECTOR_SUFFIX } from './lib/rows';
@@ -80,7 +85,7 @@ interface SlowClientFlags {
 }
 
 /** Groups of rows `--only` can pick. */
-const GROUPS = ['build', 'login', 'typing', 'home', 'switch', 'legacy', 'lighthouse'] as const;
+const GROUPS = ['build', 'login', 'typing', 'home', 'switch', 'legacy', 'presses', 'lighthouse'] as const;
 type Group = (typeof GROUPS)[number];
 const LIGHTHOUSE_PAGES = ['login', 'home', 'legacy'] as const;
 /** Lighthouse runs per page: one run's figures swing too much on this host to stand alone. */
@@ -377,6 +382,7 @@ async function main(): Promise<void> {
   const loginToHomePhases: Record<string, LoginToHomePhases[]> = {};
   let areaSwitch: AreaSwitchResult | { error: string } | null = null;
   let legacy: { student: LegacyLoad[]; root: LegacyLoad[] } | null = null;
+  let presses: PressesResult | null = null;
   try {
     if (groups.has('login')) {
       for (const throttle of [1, THROTTLE]) {
@@ -442,6 +448,18 @@ async function main(): Promise<void> {
         ),
       };
     }
+    if (groups.has('presses')) {
+      presses = await measurePresses(
+        browser,
+        origin,
+        ROOT,
+        flags.distDir,
+        BUDGETS.pressRuns,
+        flags.runs,
+        (label) => process.stdout.write(`\r[bench] ${label}   `),
+      );
+      process.stdout.write('\n');
+    }
   } finally {
     await browser.close();
   }
@@ -481,6 +499,7 @@ async function main(): Promise<void> {
     loginToHome,
     areaSwitch,
     legacy,
+    presses,
     lighthouse,
     buildSeconds,
     npmTestSeconds,

@@ -84,19 +84,18 @@ test('Switch back pressed as soon as the acting-as banner shows switches back, a
   page,
 }) => {
   await signInToHome(page, 'root');
-  // Acting as faculty, as the toolbar's "Act as user" does, with the drawn page's access token.
-  await page.goto('/home');
-  const status = await page.evaluate(async () => {
-    const start = JSON.parse(document.getElementById('atrium-start')?.textContent ?? '{}') as {
-      lapi_access_token?: string;
-    };
+  // Acting as faculty, as the toolbar's "Act as user" does, with the drawn page's access token (read from
+  // the answer: the boot takes it out of the page).
+  const html = (await (await page.goto('/home'))?.text()) ?? '';
+  const accessToken = /"lapi_access_token":"([^"]+)"/.exec(html)?.[1] ?? '';
+  const status = await page.evaluate(async (token) => {
     const answer = await fetch('/lapi/rpc/dev/switch-user', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${start.lapi_access_token}` },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify({ username: 'faculty' }),
     });
     return answer.status;
-  });
+  }, accessToken);
   expect(status).toBe(200);
   const switchBacks = requestsTo(page, '/lapi/rpc/dev/switch-back');
   const release = await openDrawn(page, '/home');

@@ -16,7 +16,6 @@ import { defineNotificationBar } from './notification-bar/define.js';
 import { NotificationBarElement } from './notification-bar/notification-bar.js';
 import { defineOnce } from './registry.js';
 import { DevToolbarLoaderElement } from './legacy/dev-toolbar-loader.js';
-import { replayHeldPresses } from './loader/press-replay.js';
 
 // The bars read the page's session store; a bar with no list of its own starts the session.
 NotificationBarElement.embedded = embedded;
@@ -37,9 +36,6 @@ DevToolbarLoaderElement.deps = {
 defineOnce('atrium-dev-toolbar', DevToolbarLoaderElement);
 // The bar's class is finalised by its definition above: Lit no longer needs its globals.
 dropLibraryGlobals();
-// The elements are live: what was pressed on the drawn bar (and the toolbar's shortcut) before this script
-// ran is carried out now (the loader's press capture).
-replayHeldPresses().catch((error: unknown) => console.error('[atrium] press-replay-failed', error));
 
 export { NotificationBarElement } from './notification-bar/notification-bar.js';
 export { DevToolbarLoaderElement } from './legacy/dev-toolbar-loader.js';

@@ -1,13 +1,14 @@
 /**
  * The press capture: a few lines of inline script that a server-drawn page carries ahead of its markup
  * (the shell's signed-in page, server/src/html/signed-in-page.ts; a legacy page's loader, snippet.ts), so a
- * press on the drawn page before its scripts have taken it over is kept instead of lost.
+ * press on the drawn page before its scripts have taken it over is kept instead of lost, and carried out
+ * once the page is live.
  *
  * Why: a drawn page is on screen long before it is live (a few hundred milliseconds to seconds on a slow
  * phone). Its links work meanwhile, but its buttons have no handler yet and its shortcuts no listener: a
  * press then did nothing, and nothing told the person so. Modelled on Google's jsaction event contract (one
- * listener per event type at the root, from the first byte, queueing what it sees for the dispatcher that
- * comes with the app) and on React's replay of discrete events during hydration.
+ * listener per event type at the root, from the first byte, queueing what it sees until the page's code
+ * asks for it) and on React's replay of discrete events during hydration.
  *
  * What it holds, in the capture phase of `window` (ahead of any listener the page's scripts add later):
  * - a click on a button (`<button>` or `role="button"`, in a shadow root too: the path is composed), which
@@ -18,35 +19,30 @@
  * - with `shortcut`, Ctrl+Shift+A (the developer toolbar's), whose default is prevented.
  * A click inside a link (`<a href>`) is left to the browser, which follows it; it is never held or replayed.
  *
- * `replayHeldPresses` (press-replay.ts) ends the capture once the page is live and carries each press out
- * once, in order. ES5, one page global (`__atriumPresses`), no DOM sink: it runs under the page's CSP with
- * its nonce, and under Trusted Types.
+ * `window.__atriumPresses.replay(done)`, called once the page is live (the shell through
+ * `replayHeldPresses`, press-replay.ts; the legacy loader when the widgets' script has run), ends the
+ * capture and carries each press out once, in order:
+ * - a click on the button it was aimed at: the same element when it is still in the document (React
+ *   hydrated it in place); for a button drawn in a declarative shadow root, which the element's first render
+ *   replaces (the notification bar's Dismiss), the button of the same tag, class, label and words in the
+ *   rendered root, once the element has rendered (`updateComplete`). A press whose button is gone (a page
+ *   rendered afresh, a notice no longer there) or disabled is dropped;
+ * - a Ctrl+Shift+A dispatched again as a keydown, where the toolbar's listener hears it.
+ * The replay lives here, not in the page's bundles, so the legacy widgets' entry (with a size budget) carries
+ * none of it and the shell and legacy pages share one. ES5, one page global while it runs, no DOM sink: it
+ * runs under the page's CSP with its nonce, and under Trusted Types.
  */
 
-/** The global the capture leaves for the replay (the only one it adds). */
+/** The global the capture leaves until the page is live (the only one it adds). */
 export const PRESSES_GLOBAL = '__atriumPresses';
 
 /** Marks a held button until its press is carried out or dropped. */
 export const HELD_ATTR = 'data-atrium-held';
 
-/** A held click: the button, the shadow host it was drawn in (null in the document), its style before. */
-export interface HeldClick {
-  t: HTMLElement;
-  h: Element | null;
-  o: string;
-  c: string;
-}
-
-/** A held Ctrl+Shift+A. */
-export interface HeldShortcut {
-  k: 1;
-}
-
-export type HeldPress = HeldClick | HeldShortcut;
-
-/** What the capture leaves on `window[PRESSES_GLOBAL]`: `stop` ends it and hands over what it held, in order. */
+/** What the capture leaves on `window[PRESSES_GLOBAL]`. */
 export interface PressCapture {
-  stop(): HeldPress[];
+  /** Ends the capture and carries out what it held; `done` gets how many were carried out and dropped. */
+  replay(done?: (carried: number, dropped: number) => void): void;
 }
 
 /**
@@ -55,9 +51,10 @@ export interface PressCapture {
  * its toolbar tag).
  */
 export function pressCaptureSnippet(shortcut: string = '1'): string {
+  const global = 'w.' + PRESSES_GLOBAL;
   // Minified by hand: it is printed into every page.
   return [
-    '(function(w){if(w.' + PRESSES_GLOBAL + ')return;var q=[],A=' + JSON.stringify(HELD_ATTR) + ';',
+    '(function(w){if(' + global + ')return;var d=w.document,q=[],A=' + JSON.stringify(HELD_ATTR) + ';',
     // The button the click is for, null for none or a link (the browser follows it).
     'function btn(e){var p=e.composedPath?e.composedPath():[e.target];',
     'for(var i=0;i<p.length;i++){var n=p[i];if(!n||n.nodeType!==1)continue;',
@@ -69,9 +66,26 @@ export function pressCaptureSnippet(shortcut: string = '1'): string {
     "t.setAttribute(A,'');t.setAttribute('aria-busy','true');s.opacity='0.6';s.cursor='progress'}",
     'function key(e){if(e.ctrlKey&&e.shiftKey&&!e.altKey&&!e.metaKey&&!e.repeat&&',
     "(e.code==='KeyA'||e.key==='A'||e.key==='a')){e.preventDefault();e.stopImmediatePropagation();q.push({k:1})}}",
-    'var keys=!!(' + shortcut + ");w.addEventListener('click',click,true);",
-    "if(keys)w.addEventListener('keydown',key,true);",
-    'w.' + PRESSES_GLOBAL + "={stop:function(){w.removeEventListener('click',click,true);",
-    "w.removeEventListener('keydown',key,true);var held=q;q=[];return held}}})(window);",
+    "w.addEventListener('click',click,true);if(" + shortcut + ")w.addEventListener('keydown',key,true);",
+    // The replay: what a rendered root holds in the held button's place.
+    "function words(n){return(n.textContent||'').replace(/\\s+/g,' ').replace(/^ | $/g,'')}",
+    "function same(a,b){return a.className===b.className&&a.getAttribute('aria-label')===b.getAttribute('aria-label')",
+    '&&words(a)===words(b)}',
+    global + '={replay:function(done){',
+    "w.removeEventListener('click',click,true);w.removeEventListener('keydown',key,true);",
+    'delete ' + global + ';var held=q,n=0,lost=0;q=[];',
+    'function next(i){if(i>=held.length){if(done)done(n,lost);return}var p=held[i];',
+    "if(p.k){(d.activeElement||d.body).dispatchEvent(new KeyboardEvent('keydown',{key:'A',code:'KeyA',",
+    'ctrlKey:true,shiftKey:true,bubbles:true,cancelable:true,composed:true}));n++;return next(i+1)}',
+    "var t=p.t,s=t.style,h=p.h;t.removeAttribute(A);t.removeAttribute('aria-busy');s.opacity=p.o;s.cursor=p.c;",
+    "function go(b){if(b&&!b.disabled&&b.getAttribute('aria-disabled')!=='true'){b.click();n++}else lost++;",
+    'next(i+1)}',
+    'if(t.isConnected)return go(t);',
+    "if(!h||!h.isConnected||h.localName.indexOf('-')>0&&!w.customElements.get(h.localName))return go(null);",
+    'function find(){var r=h.shadowRoot,c=r?r.querySelectorAll(t.localName):[];',
+    'for(var j=0;j<c.length;j++)if(same(c[j],t))return go(c[j]);go(null)}',
+    // Lit renders a microtask after the upgrade; `updateComplete` says when it is there.
+    'var u=h.updateComplete;if(u&&u.then)u.then(find,find);else find()}',
+    'next(0)}}})(window);',
   ].join('');
 }
