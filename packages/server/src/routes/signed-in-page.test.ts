@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pressCaptureSnippet } from '@atrium/widgets/loader';
 import { InitializeResponseSchema } from '@atrium/api/schemas';
 import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
 import { examsArea, fixtureModule, initFrom, uploadBody } from '@atrium/releases/testing';
@@ -108,6 +109,21 @@ describe('a signed-in shell page', () => {
     );
     expect(asked.lapi_access_token).toBe(start.lapi_access_token);
     expect(asked.legacy_initialize).toEqual(start.legacy_initialize);
+  });
+
+  it("holds presses from before the drawn shell; Ctrl+Shift+A only for a toolbar user's page", async () => {
+    for (const [username, shortcut] of [
+      ['student', false],
+      ['root', true],
+    ] as const) {
+      const client = new Client(server.url);
+      await client.signIn(username);
+      const response = await client.get('/home');
+      const html = await response.text();
+      const capture = `<script nonce="${nonceOf(response)}">${pressCaptureSnippet(shortcut ? '1' : '0')}</script>`;
+      expect(html.indexOf(capture)).toBeGreaterThan(0);
+      expect(html.indexOf(capture)).toBeLessThan(html.indexOf('<div id="atrium-shell"'));
+    }
   });
 
   it('its scripts are preloaded after the first paint, as the login page does (its HTML is its content)', async () => {
