@@ -54,36 +54,38 @@ export function pressCaptureSnippet(shortcut: string = '1'): string {
   const global = 'w.' + PRESSES_GLOBAL;
   // Minified by hand: it is printed into every page.
   return [
-    '(function(w){if(' + global + ')return;var d=w.document,q=[],A=' + JSON.stringify(HELD_ATTR) + ';',
-    // The button the click is for, null for none or a link (the browser follows it).
+    '(function(w){if(' +
+      global +
+      ')return;var d=w.document,q=[],A=' +
+      JSON.stringify(HELD_ATTR) +
+      ",B='aria-busy',",
+    "L='addEventListener',R='removeEventListener';",
+    'function no(e){e.preventDefault();e.stopImmediatePropagation()}',
+    // The button the click is for, none for a link (the browser follows it).
     'function btn(e){var p=e.composedPath?e.composedPath():[e.target];',
-    'for(var i=0;i<p.length;i++){var n=p[i];if(!n||n.nodeType!==1)continue;',
-    "if(n.localName==='a'&&n.hasAttribute('href'))return null;",
-    "if(n.localName==='button'||n.getAttribute('role')==='button')return n}return null}",
-    'function click(e){var t=btn(e);if(!t)return;e.preventDefault();e.stopImmediatePropagation();',
-    'if(t.hasAttribute(A))return;var r=t.getRootNode(),s=t.style;',
-    'q.push({t:t,h:r&&r.host||null,o:s.opacity,c:s.cursor});',
-    "t.setAttribute(A,'');t.setAttribute('aria-busy','true');s.opacity='0.6';s.cursor='progress'}",
+    'for(var i=0;i<p.length;i++){var n=p[i];if(!n||n.nodeType!=1)continue;',
+    "if(n.localName=='a'&&n.hasAttribute('href'))return;",
+    "if(n.localName=='button'||n.getAttribute('role')=='button')return n}}",
+    'function click(e){var t=btn(e);if(!t)return;no(e);if(t.hasAttribute(A))return;var r=t.getRootNode(),s=t.style;',
+    "q.push({t:t,h:r&&r.host,o:s.opacity,c:s.cursor});t.setAttribute(A,'');t.setAttribute(B,'true');",
+    "s.opacity='.6';s.cursor='progress'}",
     'function key(e){if(e.ctrlKey&&e.shiftKey&&!e.altKey&&!e.metaKey&&!e.repeat&&',
-    "(e.code==='KeyA'||e.key==='A'||e.key==='a')){e.preventDefault();e.stopImmediatePropagation();q.push({k:1})}}",
-    "w.addEventListener('click',click,true);if(" + shortcut + ")w.addEventListener('keydown',key,true);",
-    // The replay: what a rendered root holds in the held button's place.
-    "function words(n){return(n.textContent||'').replace(/\\s+/g,' ').replace(/^ | $/g,'')}",
-    "function same(a,b){return a.className===b.className&&a.getAttribute('aria-label')===b.getAttribute('aria-label')",
-    '&&words(a)===words(b)}',
+    "(e.code=='KeyA'||/^a$/i.test(e.key))){no(e);q.push({k:1})}}",
+    "w[L]('click',click,true);if(" + shortcut + ")w[L]('keydown',key,true);",
+    // The replay. In a rendered shadow root, the button in the held one's place: same tag, class, label, words.
+    "function words(n){return(n.textContent||'').replace(/\\s/g,'')}",
+    "function same(a,b){return a.className==b.className&&a.getAttribute('aria-label')==b.getAttribute('aria-label')",
+    '&&words(a)==words(b)}',
     global + '={replay:function(done){',
-    "w.removeEventListener('click',click,true);w.removeEventListener('keydown',key,true);",
-    'delete ' + global + ';var held=q,n=0,lost=0;q=[];',
-    'function next(i){if(i>=held.length){if(done)done(n,lost);return}var p=held[i];',
+    "w[R]('click',click,true);w[R]('keydown',key,true);delete " + global + ';var held=q,n=0,lost=0;q=[];',
+    'function next(i){var p=held[i];if(!p){if(done)done(n,lost);return}',
     "if(p.k){(d.activeElement||d.body).dispatchEvent(new KeyboardEvent('keydown',{key:'A',code:'KeyA',",
     'ctrlKey:true,shiftKey:true,bubbles:true,cancelable:true,composed:true}));n++;return next(i+1)}',
-    "var t=p.t,s=t.style,h=p.h;t.removeAttribute(A);t.removeAttribute('aria-busy');s.opacity=p.o;s.cursor=p.c;",
-    "function go(b){if(b&&!b.disabled&&b.getAttribute('aria-disabled')!=='true'){b.click();n++}else lost++;",
-    'next(i+1)}',
-    'if(t.isConnected)return go(t);',
-    "if(!h||!h.isConnected||h.localName.indexOf('-')>0&&!w.customElements.get(h.localName))return go(null);",
-    'function find(){var r=h.shadowRoot,c=r?r.querySelectorAll(t.localName):[];',
-    'for(var j=0;j<c.length;j++)if(same(c[j],t))return go(c[j]);go(null)}',
+    'var t=p.t,s=t.style,h=p.h;t.removeAttribute(A);t.removeAttribute(B);s.opacity=p.o;s.cursor=p.c;',
+    "function go(b){if(b&&!b.disabled&&b.getAttribute('aria-disabled')!='true'){b.click();n++}else lost++;next(i+1)}",
+    'if(t.isConnected)return go(t);if(!h||!h.isConnected)return go();',
+    'function find(){var c=h.shadowRoot?h.shadowRoot.querySelectorAll(t.localName):[];',
+    'for(var j=0;j<c.length;j++)if(same(c[j],t))return go(c[j]);go()}',
     // Lit renders a microtask after the upgrade; `updateComplete` says when it is there.
     'var u=h.updateComplete;if(u&&u.then)u.then(find,find);else find()}',
     'next(0)}}})(window);',
