@@ -58,7 +58,7 @@ const gzipBytes = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level:
 export function pressScriptWeights(): { shell: number; legacyAdded: number } {
   const loader = loaderSnippet();
   return {
-    shell: gzipBytes(pressCaptureSnippet('1')),
+    shell: gzipBytes(pressCaptureSnippet('1', '#atrium-shell')),
     legacyAdded: gzipBytes(loader) - gzipBytes(loader.replace(LEGACY_PRESS_CAPTURE, '')),
   };
 }

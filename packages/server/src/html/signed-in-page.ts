@@ -28,7 +28,10 @@ const DISMISSED_NOTICES = dismissedNoticesSnippet();
  * is (@atrium/widgets' press capture; the shell replays it when its first screen is complete). The toolbar's
  * Ctrl+Shift+A only for the users who have the toolbar: for the rest it stays the browser's.
  */
-const PRESS_CAPTURE = { toolbar: pressCaptureSnippet('1'), plain: pressCaptureSnippet('0') };
+const PRESS_CAPTURE = {
+  toolbar: pressCaptureSnippet('1', `#${SHELL_CONTAINER_ID}`),
+  plain: pressCaptureSnippet('0', `#${SHELL_CONTAINER_ID}`),
+};
 
 export function signedInSlots(
   frame: ShellFrame,

@@ -120,7 +120,7 @@ describe('a signed-in shell page', () => {
       await client.signIn(username);
       const response = await client.get('/home');
       const html = await response.text();
-      const capture = `<script nonce="${nonceOf(response)}">${pressCaptureSnippet(shortcut ? '1' : '0')}</script>`;
+      const capture = `<script nonce="${nonceOf(response)}">${pressCaptureSnippet(shortcut ? '1' : '0', '#atrium-shell')}</script>`;
       expect(html.indexOf(capture)).toBeGreaterThan(0);
       expect(html.indexOf(capture)).toBeLessThan(html.indexOf('<div id="atrium-shell"'));
     }

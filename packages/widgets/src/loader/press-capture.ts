@@ -11,7 +11,8 @@
  * asks for it) and on React's replay of discrete events during hydration.
  *
  * What it holds, in the capture phase of `window` (ahead of any listener the page's scripts add later):
- * - a click on a button (`<button>` or `role="button"`, in a shadow root too: the path is composed), which
+ * - a click on a button (`<button>` or `role="button"`, in a shadow root too: the path is composed) of the
+ *   drawn part (`scope`), which
  *   is also what a tap, Enter or Space on a focused button gives; the click goes no further (a handler
  *   half in place must not see it too), and the button shows it was taken: `aria-busy`, `data-atrium-held`,
  *   dimmed, a progress cursor. A second press on a button already held is swallowed: it would undo the
@@ -48,9 +49,10 @@ export interface PressCapture {
 /**
  * The capture's source, a constant per form. `shortcut`: a JavaScript expression, true when the page has the
  * developer toolbar whose shortcut is held ('1' on a toolbar user's signed-in page; a legacy page tests for
- * its toolbar tag).
+ * its toolbar tag). `scope`: a selector for the drawn part whose buttons wait for the page's scripts (the
+ * shell's container; a legacy page's widget tags); a button elsewhere is the page's own, live already.
  */
-export function pressCaptureSnippet(shortcut: string = '1'): string {
+export function pressCaptureSnippet(shortcut: string, scope: string): string {
   const global = 'w.' + PRESSES_GLOBAL;
   // Minified by hand: it is printed into every page.
   return [
@@ -58,14 +60,16 @@ export function pressCaptureSnippet(shortcut: string = '1'): string {
       global +
       ')return;var d=w.document,q=[],A=' +
       JSON.stringify(HELD_ATTR) +
+      ',S=' +
+      JSON.stringify(scope) +
       ",B='aria-busy',",
     "L='addEventListener',R='removeEventListener';",
     'function no(e){e.preventDefault();e.stopImmediatePropagation()}',
-    // The button the click is for, none for a link (the browser follows it).
-    'function btn(e){var p=e.composedPath?e.composedPath():[e.target];',
-    'for(var i=0;i<p.length;i++){var n=p[i];if(!n||n.nodeType!=1)continue;',
-    "if(n.localName=='a'&&n.hasAttribute('href'))return;",
-    "if(n.localName=='button'||n.getAttribute('role')=='button')return n}}",
+    // The button the click is for: inside the drawn part (`scope`), and none for a link (the browser follows
+    // it). Elsewhere (the page's own load-error notice and its Reload) a click is the page's at once.
+    'function btn(e){var p=e.composedPath(),b;for(var i=0;i<p.length;i++){var n=p[i],l=n.localName;',
+    "if(n.nodeType!=1)continue;if(b){if(n.matches(S))return b}else{if(l=='a'&&n.hasAttribute('href'))return;",
+    "if(l=='button'||n.getAttribute('role')=='button')b=n}}}",
     'function click(e){var t=btn(e);if(!t)return;no(e);if(t.hasAttribute(A))return;var r=t.getRootNode(),s=t.style;',
     "q.push({t:t,h:r&&r.host,o:s.opacity,c:s.cursor});t.setAttribute(A,'');t.setAttribute(B,'true');",
     "s.opacity='.6';s.cursor='progress'}",
@@ -82,7 +86,7 @@ export function pressCaptureSnippet(shortcut: string = '1'): string {
     "if(p.k){(d.activeElement||d.body).dispatchEvent(new KeyboardEvent('keydown',{key:'A',code:'KeyA',",
     'ctrlKey:true,shiftKey:true,bubbles:true,cancelable:true,composed:true}));n++;return next(i+1)}',
     'var t=p.t,s=t.style,h=p.h;t.removeAttribute(A);t.removeAttribute(B);s.opacity=p.o;s.cursor=p.c;',
-    "function go(b){if(b&&!b.disabled&&b.getAttribute('aria-disabled')!='true'){b.click();n++}else lost++;next(i+1)}",
+    'function go(b){if(b&&!b.disabled){b.click();n++}else lost++;next(i+1)}',
     'if(t.isConnected)return go(t);if(!h||!h.isConnected)return go();',
     'function find(){var c=h.shadowRoot?h.shadowRoot.querySelectorAll(t.localName):[];',
     'for(var j=0;j<c.length;j++)if(same(c[j],t))return go(c[j]);go()}',

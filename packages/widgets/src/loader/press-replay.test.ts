@@ -5,10 +5,15 @@ import { replayHeldPresses } from './press-replay.js';
 
 /** Runs the capture as the page's inline script does. */
 function capture(shortcut = '1'): void {
-  new Function(pressCaptureSnippet(shortcut))();
+  new Function(pressCaptureSnippet(shortcut, 'main'))();
 }
 
-function button(name: string, parent: ParentNode = document.body): HTMLButtonElement {
+/** The drawn part the capture holds presses in (its scope). */
+function drawn(): HTMLElement {
+  return document.querySelector('main') ?? document.body.appendChild(document.createElement('main'));
+}
+
+function button(name: string, parent: ParentNode = drawn()): HTMLButtonElement {
   const element = document.createElement('button');
   element.textContent = name;
   parent.appendChild(element);
@@ -85,12 +90,24 @@ describe('the press capture and its replay', () => {
     expect(heard).not.toHaveBeenCalled();
   });
 
+  it('leaves a button outside the drawn part to the page: its own, live already', async () => {
+    capture();
+    const reload = button('Reload', document.body);
+    const heard = vi.fn();
+    reload.addEventListener('click', heard);
+    reload.click();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(reload.hasAttribute(HELD_ATTR)).toBe(false);
+    expect(await replayHeldPresses()).toEqual({ carried: 0, dropped: 0 });
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves a link to the browser: never held, never replayed', async () => {
     capture();
     const link = document.createElement('a');
     link.href = '#elsewhere';
     link.textContent = 'Curriculum';
-    document.body.appendChild(link);
+    drawn().appendChild(link);
     const heard = vi.fn();
     link.addEventListener('click', heard);
     link.click();
@@ -102,12 +119,12 @@ describe('the press capture and its replay', () => {
   it("finds a button drawn in a shadow root again after the element's first render replaced it", async () => {
     capture();
     const host = document.createElement('div');
-    document.body.appendChild(host);
+    drawn().appendChild(host);
     const root = host.attachShadow({ mode: 'open' });
-    const drawn = button('×', root);
-    drawn.className = 'close';
-    drawn.setAttribute('aria-label', 'Dismiss notification: Maintenance');
-    drawn.click();
+    const served = button('×', root);
+    served.className = 'close';
+    served.setAttribute('aria-label', 'Dismiss notification: Maintenance');
+    served.click();
     // The element renders its own markup in place of the server's.
     root.replaceChildren();
     const rendered = button('×', root);

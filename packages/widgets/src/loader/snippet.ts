@@ -34,7 +34,10 @@ export { pressCaptureSnippet } from './press-capture.js';
  * widgets' script (it loads after `load`). The toolbar's shortcut too, when the page has the toolbar's tag.
  */
 export const LEGACY_PRESS_CAPTURE = [
-  pressCaptureSnippet("d.getElementsByTagName('atrium-dev-toolbar').length"),
+  pressCaptureSnippet(
+    "d.getElementsByTagName('atrium-dev-toolbar').length",
+    'atrium-notification-bar,atrium-dev-toolbar',
+  ),
   // Replayed once the widgets' script has run (a module script's `load` comes after it has run; `load` and
   // `error` do not bubble, but the document sees them in the capture phase). After an `error` the replay
   // only takes the busy state off: nothing answers the presses.
