@@ -1,8 +1,8 @@
 /**
- * The press capture: a few lines of inline script that a server-drawn page carries ahead of its markup
- * (the shell's signed-in page, server/src/html/signed-in-page.ts; a legacy page's loader, snippet.ts), so a
- * press on the drawn page before its scripts have taken it over is kept instead of lost, and carried out
- * once the page is live.
+ * The press capture: a few lines of inline script that a server-drawn page carries with its markup, before
+ * its first paint (the shell's signed-in page, server/src/html/signed-in-page.ts; a legacy page's loader,
+ * snippet.ts), so a press on the drawn page before its scripts have taken it over is kept instead of lost,
+ * and carried out once the page is live.
  *
  * Why: a drawn page is on screen long before it is live (a few hundred milliseconds to seconds on a slow
  * phone). Its links work meanwhile, but its buttons have no handler yet and its shortcuts no listener: a
