@@ -23,6 +23,9 @@ import { legacyPhpRows, mergeLegacyPhpRows, runLegacyPhp } from './lib/legacy-ph
 import type { LegacyPhpResults } from './lib/legacy-php';
 import type { LegacyLoad } from './lib/legacy';
 import { runLighthouse } from './lib/lighthouse';
+import { measurePresses } from './lib/presses';
+import type { PressesResult } from './lib/presses';
+import { BUDGETS } from './lib/budgets';
 import type { LighthouseScores } from './lib/lighthouse';
 import { PHASE_NAMES, measureLoginToHome, measureLoginToHomeBare } from './lib/login-home';
 import { FLOOR_PAGE, INSPECTOR_SUFFIX } from './lib/rows';
@@ -61,7 +64,7 @@ interface SlowClientFlags {
 }
 
 /** Groups of rows `--only` can pick. */
-const GROUPS = ['build', 'login', 'typing', 'home', 'switch', 'legacy', 'lighthouse'] as const;
+const GROUPS = ['build', 'login', 'typing', 'home', 'switch', 'legacy', 'presses', 'lighthouse'] as const;
 type Group = (typeof GROUPS)[number];
 const LIGHTHOUSE_PAGES = ['login', 'home', 'legacy'] as const;
 /** Lighthouse runs per page: one run's figures swing too much on this host to stand alone. */
@@ -402,6 +405,7 @@ async function main(): Promise<void> {
   const loginToHomePhases: Record<string, LoginToHomePhases[]> = {};
   let areaSwitch: AreaSwitchResult | { error: string } | null = null;
   let legacy: { student: LegacyLoad[]; root: LegacyLoad[] } | null = null;
+  let presses: PressesResult | null = null;
   try {
     if (groups.has('login')) {
       for (const throttle of [1, THROTTLE]) {
@@ -467,6 +471,18 @@ async function main(): Promise<void> {
         ),
       };
     }
+    if (groups.has('presses')) {
+      presses = await measurePresses(
+        browser,
+        origin,
+        ROOT,
+        flags.distDir,
+        BUDGETS.pressRuns,
+        flags.runs,
+        (label) => process.stdout.write(`\r[bench] ${label}   `),
+      );
+      process.stdout.write('\n');
+    }
   } finally {
     await browser.close();
   }
@@ -506,6 +522,7 @@ async function main(): Promise<void> {
     loginToHome,
     areaSwitch,
     legacy,
+    presses,
     lighthouse,
     buildSeconds,
     npmTestSeconds,

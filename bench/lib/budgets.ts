@@ -33,6 +33,17 @@ export const BUDGETS = {
   /** Lighthouse mobile budgets per page (login keeps its own lighthousePerformance). */
   lighthouseHome: { performance: 98, lcpMs: 1500, tbtMs: 50 },
   lighthouseLegacy: { performance: 95, cls: 0.01 },
+  /** Presses made on a drawn page before it is live and not carried out exactly once, per control (20 runs each). */
+  pressesLost: 0,
+  pressRuns: 20,
+  /** The press capture's inline script, gzip, on each page. */
+  pressScriptGzipBytes: 1 * KB,
+  /**
+   * "No change beyond noise" to the first paint and blocking time of /home: with the capture, within 1.1x of
+   * the same page without it, with a 50 ms floor (as fcpSlackMs).
+   */
+  pressPaintVsWithout: 1.1,
+  pressPaintSlackMs: 50,
 } as const;
 
 export type Verdict = 'ok' | 'OVER' | 'n/a';

@@ -9,6 +9,8 @@ import type { Verdict } from './budgets';
 import type { LegacyLoad } from './legacy';
 import type { LighthouseScores } from './lighthouse';
 import type { LoginLoad } from './login-page';
+import { pressRows } from './presses';
+import type { PressesResult } from './presses';
 import type { Row } from './report';
 import { median, ratio } from './stats';
 import type { InputDelayResult, TypedTextResult } from './typing';
@@ -31,6 +33,8 @@ export interface BenchResults {
   areaSwitch: AreaSwitchResult | { error: string } | null;
   legacy: { student: LegacyLoad[]; root: LegacyLoad[] } | null;
   lighthouse: LighthouseScores[] | null;
+  /** The press capture's rows (presses.ts). */
+  presses?: PressesResult | null;
   buildSeconds: number | null;
   npmTestSeconds: number | null;
 }
@@ -365,6 +369,7 @@ export function buildRows(results: BenchResults): Row[] {
     ...homeRows(results.loginToHome),
     ...(results.areaSwitch ? areaRows(results.areaSwitch) : []),
     ...(results.legacy ? legacyRows(results.legacy) : []),
+    ...(results.presses ? pressRows(results.presses) : []),
     ...(measured('lighthouse')
       ? results.lighthouse
         ? lighthouseRows(results.lighthouse)

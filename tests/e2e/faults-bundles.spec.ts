@@ -29,6 +29,37 @@ test.describe('an area bundle that fails', () => {
     await expectHelpRecoversOnRetry(page, helpUrl);
   });
 
+  test('answers 404 on a direct load of a drawn page: no page error, the shell keeps its markup, Retry works', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const curriculumUrl = await bundleUrl(request, baseURL ?? '', '@atrium/area-curriculum');
+    await page.route(curriculumUrl, (route) => route.fulfill({ status: 404, body: 'not found' }));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The top bar the server drew, kept as parsed (before any module has run): the one on screen afterwards
+    // when the shell hydrated it rather than rendering it again.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { drawnBar: Element | null }).drawnBar =
+          document.querySelector('#atrium-shell header');
+      });
+    });
+    await page.goto('/curriculum');
+    await expect(page.getByText(AREA_FAILED).first()).toBeVisible();
+    expect(
+      await page.evaluate(() => {
+        const drawn = (window as unknown as { drawnBar: Element | null }).drawnBar;
+        return drawn !== null && drawn.isConnected;
+      }),
+    ).toBe(true);
+    await page.unroute(curriculumUrl);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Curriculum' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('throws when it runs: error card, then Retry loads it', async ({ page }) => {
     await page.route(helpUrl, (route) =>
       route.fulfill({

@@ -474,3 +474,32 @@ test.describe('the widgets on real legacy PHP pages', () => {
     expect(problems.warnings).toEqual([]);
   });
 });
+
+test.describe('a press on the drawn bar before the widgets have loaded', () => {
+  test('is held, shown as taken, and carried out once they have', async () => {
+    const page = await context.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await signIn(page, 'student');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/widgets/atrium-widgets.*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto(url('plain.php'), { waitUntil: 'domcontentloaded' });
+    const bar = page.locator('atrium-notification-bar');
+    const dismiss = bar.getByRole('button', { name: /^Dismiss notification: New gradebook/ });
+    await dismiss.click();
+    await expect(dismiss).toHaveAttribute('aria-busy', 'true');
+    release();
+    await widgetsUp(page);
+    await expect(bar).not.toContainText('New gradebook features');
+    expect(await page.evaluate(() => sessionStorage.getItem('atrium.dismissedNotifications'))).toBe(
+      '["welcome-gradebook"]',
+    );
+    await expect(
+      bar.getByRole('button', { name: /^Dismiss notification: Our privacy policy/ }),
+    ).toBeVisible();
+  });
+});

@@ -56,9 +56,9 @@ export async function holdScripts(page: Page): Promise<() => void> {
 
 /**
  * Waits until a page the server drew is live: the shell has taken over its markup (the marker goes once the
- * area has mounted) and the notification bar is upgraded. A click or a key on the drawn markup before then
- * reaches no handler (README, "Choices": the drawn page's first moments); tests about acting on the page,
- * not about that moment, wait for this first.
+ * area has mounted) and the notification bar is upgraded. A press on the drawn markup before then is held
+ * and carried out at that moment (held-presses.spec.ts); tests about acting on the page, not about that
+ * moment, wait for this first.
  */
 export async function untilLive(page: Page): Promise<void> {
   await expect(page.locator('[data-atrium-prerendered]')).toHaveCount(0);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pressCaptureSnippet } from '@atrium/widgets/loader';
 import { InitializeResponseSchema } from '@atrium/api/schemas';
 import { createFileReleaseStore, createReleaseService } from '@atrium/releases';
 import { examsArea, fixtureModule, initFrom, uploadBody } from '@atrium/releases/testing';
@@ -108,6 +109,22 @@ describe('a signed-in shell page', () => {
     );
     expect(asked.lapi_access_token).toBe(start.lapi_access_token);
     expect(asked.legacy_initialize).toEqual(start.legacy_initialize);
+  });
+
+  it("holds presses on the drawn shell from its first paint; Ctrl+Shift+A only for a toolbar user's page", async () => {
+    for (const [username, shortcut] of [
+      ['student', false],
+      ['root', true],
+    ] as const) {
+      const client = new Client(server.url);
+      await client.signIn(username);
+      const html = await (await client.get('/home')).text();
+      const capture = pressCaptureSnippet(shortcut ? '1' : '0', '#atrium-shell');
+      // In the nonce'd script after the shell's markup, before the end the first paint waits for.
+      const at = html.indexOf(capture);
+      expect(at).toBeGreaterThan(html.indexOf('<div id="atrium-shell"'));
+      expect(html.indexOf(`${capture}</script><template id="atrium-shell-end"></template>`)).toBe(at);
+    }
   });
 
   it('its scripts are preloaded after the first paint, as the login page does (its HTML is its content)', async () => {

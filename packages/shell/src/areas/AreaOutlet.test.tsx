@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as React from 'react';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { mountRootParcel } from 'single-spa';
 import { migrationMapSource } from '@atrium/migration';
 import { createReactLifecycles, SingleSpaContext } from '@atrium/lifecycles/react';
@@ -12,6 +14,7 @@ import { createSearchSlot } from '../search/search-slot';
 import { ServicesContext } from '../services';
 import type { ShellServices } from '../services';
 import { AreaOutlet } from './AreaOutlet';
+import { ServerRenderContext } from '../server-render';
 
 /** An area module as the build makes them: React lifecycles around a component. */
 function areaModule(heading: string) {
@@ -104,6 +107,32 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('AreaOutlet', () => {
+  it("hydrating a drawn page whose area failed to load: the server's slot first, no mismatch, then the card", async () => {
+    const registry: ModuleRegistry = {
+      resolve: (name) => `http://x/${name}.js`,
+      import: () => Promise.reject(new Error('404')),
+    };
+    const services = { ...fakeServices(), loader: createAreaLoader({ registry }) } as ShellServices;
+    const { route } = matchRoute('/curriculum');
+    const outlet = (
+      <ServicesContext.Provider value={services}>
+        <AreaOutlet route={route} area={route.area!} pathname="/curriculum" />
+      </ServicesContext.Provider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <ServerRenderContext value={{ renderArea: null, nonce: 'n' }}>{outlet}</ServerRenderContext>,
+    );
+    document.body.appendChild(container);
+    // As on the page: the area's module has failed before the shell hydrates.
+    await services.loader.load('@atrium/area-curriculum').catch(() => {});
+    const mismatches: unknown[] = [];
+    const root = hydrateRoot(container, outlet, { onRecoverableError: (error) => mismatches.push(error) });
+    await waitFor(() => expect(container.querySelector('button')?.textContent).toBe('Retry'));
+    expect(mismatches).toEqual([]);
+    act(() => root.unmount());
+  });
+
   it("offers the page's classic screen once Retry has failed too, where the migration map names one", async () => {
     // No server here: the map's request fails as offline, and the suite's own map stays (source.ts). Left to
     // the test environment, the request went to happy-dom's default origin during the next test.

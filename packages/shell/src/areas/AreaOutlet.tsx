@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useStore } from '@atrium/store/react';
 import { Spinner } from '@atrium/ui';
 import type { AreaProps } from '@atrium/ui';
@@ -25,6 +25,12 @@ export interface AreaOutletProps {
    */
   onSettled?: () => void;
 }
+
+/** The slot's content during hydration: the server's stays (React does not compare or touch inner HTML). */
+const SERVER_SLOT_HTML = { __html: '' };
+const noSubscription = () => () => {};
+const notHydrating = () => false;
+const whileHydrating = () => true;
 
 /** Mounts the route's area; a new area gets a fresh host (its dirty flag and search handler go with it). */
 export function AreaOutlet({ route, area, pathname, onSettled }: AreaOutletProps) {
@@ -121,6 +127,8 @@ function AreaHost({
     if (!parcelShown) onSettled?.();
   }, [parcelShown, onSettled]);
 
+  const hydrating = useSyncExternalStore(noSubscription, notHydrating, whileHydrating);
+
   // A server render: what the browser's first render will have, for it to hydrate. The shell waits for
   // the area's module before it hydrates (root-config's start), so that is the parcel's slot: with the
   // area's first render in the host element the parcel then hydrates, or empty for an area the server
@@ -129,6 +137,15 @@ function AreaHost({
     const drawn = area === null ? null : (server.renderArea?.(area, areaProps) ?? null);
     const html = drawn === null ? '' : `<div class="atrium-area" ${PRERENDERED_ATTR}>${drawn}</div>`;
     return <div className="atrium-area-slot" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+
+  // Hydrating the server's markup, the first render must be the server's: its slot, whatever the area did
+  // meanwhile. An area whose bundle failed (or is still on its way) would otherwise draw its error card (or
+  // spinner) where the server drew the slot, and React would throw away the whole shell's markup and
+  // render it again (a hydration mismatch, an uncaught error on the page). The card comes in the render
+  // React makes right after hydrating, as the store's client snapshot differs from its server one.
+  if (hydrating && entry.status !== 'loaded') {
+    return <div className="atrium-area-slot" dangerouslySetInnerHTML={SERVER_SLOT_HTML} />;
   }
 
   const errorCard = (

@@ -9,7 +9,7 @@
  * off the way to the first screen; nobody else downloads it). A Ctrl+Shift+A pressed meanwhile is kept and
  * opens the toolbar when it arrives. A chunk that fails to load shows the page's load-error notice.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { showLoadError } from '@atrium/lifecycles';
 import { canSeeDevToolbar } from '@atrium/session';
@@ -48,9 +48,12 @@ function LoadedDevToolbar() {
     };
   }, []);
 
-  // Until the toolbar is here to hear it itself.
+  // Until the toolbar is here to hear it itself. A layout effect, as the toolbar's own listener is: the one
+  // goes and the other comes in the same commit. With passive effects a press between the commit that
+  // brought the toolbar and their flush (a replayed press lands there: the page goes live as the chunk
+  // arrives) reached this listener only, and the toolbar, already rendered closed, never opened.
   const loaded = toolbar !== null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (loaded) return;
     const onKey = (event: KeyboardEvent) => {
       if (!isToggleShortcut(event)) return;

@@ -121,8 +121,10 @@ export function DevToolbar({
     });
   }, []);
 
-  // On `window`, so the shortcut works wherever focus is; removed on unmount (parcels come and go).
-  useEffect(() => {
+  // On `window`, so the shortcut works wherever focus is; removed on unmount (parcels come and go). In the
+  // commit that renders the toolbar (a layout effect), so a host that held the shortcut until now (the
+  // shell's slot) hands it over with no moment where both or neither hear it.
+  useLayoutEffect(() => {
     if (!allowed) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isToggleShortcut(event)) return;

@@ -14,13 +14,38 @@
  * dismissed: the bar is there, in its final size, in the page's first paint, and the element that
  * upgrades it later renders the same markup in the same place. Nothing moves.
  *
+ * The full form also starts the press capture (press-capture.ts): a press on the drawn bar's buttons, or the
+ * toolbar's shortcut, before the widgets' script has run is held and carried out once it has run.
+ *
  * It reads its settings from its own `<script>` element: `data-src` (the widgets' entry), `data-integrity`
  * (optional SRI, which also makes the request CORS), and passes its `nonce` on. ES5, no JSON.stringify and
- * no page globals beyond `document`, `window` and the standard constructors: it runs on any old page.
+ * no page globals beyond `document`, `window` and the standard constructors (the press capture leaves one,
+ * `__atriumPresses`, until the widgets' script has run): it runs on any old page.
  */
 /** DISMISSED_STORAGE_KEY of packages/session (kept in step by snippet.test.ts; the build imports no session code). */
 const DISMISSED_STORAGE_KEY = 'atrium.dismissedNotifications';
 import { notificationBarCss } from '../notification-bar/bar-css.js';
+import { PRESSES_GLOBAL, pressCaptureSnippet } from './press-capture.js';
+
+export { pressCaptureSnippet } from './press-capture.js';
+
+/**
+ * The press capture of a page with a drawn bar: its Dismiss and open buttons are on screen long before the
+ * widgets' script (it loads after `load`). The toolbar's shortcut too, when the page has the toolbar's tag.
+ */
+export const LEGACY_PRESS_CAPTURE = [
+  pressCaptureSnippet(
+    "d.getElementsByTagName('atrium-dev-toolbar').length",
+    'atrium-notification-bar,atrium-dev-toolbar',
+  ),
+  // Replayed once the widgets' script has run (a module script's `load` comes after it has run; `load` and
+  // `error` do not bubble, but the document sees them in the capture phase). After an `error` the replay
+  // only takes the busy state off: nothing answers the presses.
+  "function live(e){var s=e.target;if(!s||s.localName!=='script'||s.getAttribute('src')!==me.getAttribute('data-src'))return;",
+  "d.removeEventListener('load',live,true);d.removeEventListener('error',live,true);",
+  'var p=w.' + PRESSES_GLOBAL + ';if(p)p.replay()}',
+  "d.addEventListener('load',live,true);d.addEventListener('error',live,true);",
+].join('');
 
 /**
  * The loader's source; a constant for a given build. With `barCss` null, the short form for pages that
@@ -39,6 +64,7 @@ export function loaderSnippet(barCss: string | null = notificationBarCss): strin
   const css = JSON.stringify(barCss.replace(/\s+/g, ' ').trim()).replace(/</g, '\\u003c');
   return [
     '(function(d,w){var me=d.currentScript;if(!me)return;',
+    LEGACY_PRESS_CAPTURE,
     ...DISMISSALS,
     // Every server-rendered bar not yet upgraded: its sheet, and its dismissed notices out.
     "var bars=d.getElementsByTagName('atrium-notification-bar');",
