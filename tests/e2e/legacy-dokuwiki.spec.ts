@@ -39,7 +39,7 @@ test.beforeAll(async () => {
   origin = `http://${HOST}:${port}`;
   wikiOrigin = `http://${WIKI_HOST}:${port}`;
   const atrium = await startAtrium({
-    env: { ATRIUM_PUBLIC_ORIGIN: origin, ATRIUM_EMBED_ORIGINS: wikiOrigin },
+    env: { ATRIUM_PUBLIC_ORIGIN: origin, ATRIUM_EMBED_ORIGINS: wikiOrigin, ATRIUM_DEMO: '1' },
   });
   running.push(atrium);
   const php = await startPhpFpm();

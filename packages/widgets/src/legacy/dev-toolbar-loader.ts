@@ -41,12 +41,11 @@ export class DevToolbarLoaderElement extends HTMLElement {
 
   /**
    * The page's one live toolbar tag. A page that carries two (an old raw tag left in a footer, plus the
-   * helper's) would draw two toolbars and two listeners for one shortcut: the second stays inert and says
-   * so once on the console.
+   * helper's) would draw two toolbars and two listeners for one shortcut: the others stay inert, and the
+   * first of them says so on the console. Kept small: this is the student's bundle, under 15 KB gzip.
    */
   private static active: DevToolbarLoaderElement | null = null;
-  /** On the live tag: the others have been reported. */
-  private warnedOfOthers = false;
+  private static warned = false;
 
   private unmount: (() => void) | null = null;
   private loading = false;
@@ -57,14 +56,11 @@ export class DevToolbarLoaderElement extends HTMLElement {
   connectedCallback(): void {
     const deps = (this.constructor as typeof DevToolbarLoaderElement).deps;
     if (!deps || this.unmount) return;
-    const active = DevToolbarLoaderElement.active;
-    if (active !== null && active !== this && active.isConnected) {
-      if (!active.warnedOfOthers) {
-        active.warnedOfOthers = true;
-        console.warn(
-          '[atrium-dev-toolbar] this page has more than one <atrium-dev-toolbar>: only the first works. Remove the others (integrations/php/atrium.php prints one).',
-        );
-      }
+    const live = DevToolbarLoaderElement.active;
+    if (live?.isConnected && live !== this) {
+      if (!DevToolbarLoaderElement.warned)
+        console.warn('[atrium-dev-toolbar] more than one <atrium-dev-toolbar>: only the first works');
+      DevToolbarLoaderElement.warned = true;
       return;
     }
     DevToolbarLoaderElement.active = this;
