@@ -39,6 +39,7 @@ test.beforeAll(async () => {
   origin = `http://${HOST}:${port}`;
   wikiOrigin = `http://${WIKI_HOST}:${port}`;
   const atrium = await startAtrium({
+    // school.test is not a loopback name: the demo backend must be asked for on purpose.
     env: { ATRIUM_PUBLIC_ORIGIN: origin, ATRIUM_EMBED_ORIGINS: wikiOrigin, ATRIUM_DEMO: '1' },
   });
   running.push(atrium);
@@ -218,6 +219,43 @@ test.describe('the widgets in DokuWiki, on one origin', () => {
     await expect.poll(() => lines.length).toBe(1);
     expect(lines[0]).toContain('the widgets did not load from /widgets/atrium-widgets.');
     await hostControlsUncovered(page);
+  });
+
+  test("on paper the widgets and their room are gone, and the wiki's own rules on the elements win", async () => {
+    const page = await context.newPage();
+    await signIn(page, 'root');
+    await page.goto(wikiUrl(START));
+    await widgetsUp(page);
+    await page.keyboard.press('Control+Shift+A');
+    await expect(page.getByRole('region', { name: 'Developer toolbar' })).toBeVisible();
+    const look = () =>
+      page.evaluate(() => ({
+        bar: getComputedStyle(document.querySelector('atrium-notification-bar')!).display,
+        toolbar: getComputedStyle(document.querySelector('atrium-dev-toolbar')!).display,
+        room: parseFloat(getComputedStyle(document.documentElement).marginTop),
+        barHeight: document.querySelector('atrium-notification-bar')!.getBoundingClientRect().height,
+      }));
+    const screen = await look();
+    expect(screen.room).toBeGreaterThan(0);
+    expect(screen.room).toBeCloseTo(screen.barHeight, 0);
+    await page.emulateMedia({ media: 'print' });
+    expect(await look()).toMatchObject({ bar: 'none', toolbar: 'none', room: 0 });
+    // A print stylesheet of the page's that wants the notices on paper gets them.
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('@media print { atrium-notification-bar { display: block } }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    });
+    expect((await look()).bar).toBe('block');
+    // On screen, the page's `!important` rule on the elements hides them, and the bar's room goes with it.
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('atrium-notification-bar, atrium-dev-toolbar { display: none !important }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    });
+    await expect.poll(look).toMatchObject({ bar: 'none', toolbar: 'none', room: 0 });
+    await expect(page.getByRole('region', { name: 'Developer toolbar' })).toBeHidden();
   });
 
   test('signed out, nothing is reserved and nothing moves', async () => {

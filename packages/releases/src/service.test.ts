@@ -149,6 +149,37 @@ describe('rollback', () => {
     expect(back.change).toMatchObject({ kind: 'rollback', from: '0.1.0+bbb', toRelease: 'r000001' });
   });
 
+  it("takes the widgets back to the full build's after their first publish, and forward again", async () => {
+    const widgets = (marker: string) =>
+      fixtureModule('@atrium/widgets', {
+        kind: 'widgets',
+        deps: [],
+        version: `0.1.0+${marker}`,
+        source:
+          'customElements.define("atrium-notification-bar", class extends HTMLElement {});' +
+          `customElements.define("atrium-dev-toolbar", class extends HTMLElement {}); /* ${marker} */ export {};`,
+      });
+    const first = await init();
+    await service.publish(uploadOf(widgets('w1')), 'ci');
+    const back = await service.rollbackApp('@atrium/widgets', 'night-ops');
+    // No widgets module: legacy pages get the full build's bundle again, as before the publish.
+    expect(back.modules).toEqual(first.modules);
+    expect(back.change).toMatchObject({ kind: 'rollback', from: '0.1.0+w1', toRelease: first.id });
+    expect(back.change.summary).toBe("@atrium/widgets 0.1.0+w1 -> the full build's (as in r000001)");
+    // And the published one comes back by naming its release.
+    const again = await service.rollbackApp('@atrium/widgets', 'night-ops', 'r000002');
+    expect(again.modules['@atrium/widgets']?.version).toBe('0.1.0+w1');
+    // With two publishes, the one before is the earlier publish; then the full build's.
+    await service.publish(uploadOf(widgets('w2')), 'ci');
+    expect((await service.rollbackApp('@atrium/widgets', 'ops')).modules['@atrium/widgets']?.version).toBe(
+      '0.1.0+w1',
+    );
+    expect((await service.rollbackApp('@atrium/widgets', 'ops', first.id)).modules).toEqual(first.modules);
+    // An app the full build always has is still refused when nothing earlier differs.
+    const error = await refusal(service.rollbackApp('@atrium/area-exams', 'ops'));
+    expect(error.code).toBe('not-found');
+  });
+
   it('puts the whole platform back to an earlier release', async () => {
     const first = await init();
     await service.publish(uploadOf(examsArea('0.1.0+bbb')), 'ci');

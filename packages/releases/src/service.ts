@@ -175,6 +175,32 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     return servedFrom(mod);
   }
 
+  /**
+   * The widgets back to the full build's (the bundle every server has in dist/widgets, which legacy pages
+   * get when the live release holds no widgets module): the module leaves the release.
+   */
+  function toBuiltWidgets(live: Release, liveMod: ReleaseModule, author: string, source: string) {
+    const { [liveMod.name]: _gone, ...modules } = live.modules;
+    const canaries = { ...live.canaries };
+    delete canaries[liveMod.name];
+    return store.lock(() =>
+      commit(
+        live,
+        author,
+        {
+          kind: 'rollback',
+          app: liveMod.name,
+          from: liveMod.version,
+          toRelease: source,
+          summary: `${liveMod.name} ${liveMod.version} -> the full build's (as in ${source})`,
+        },
+        modules,
+        canaries,
+        true,
+      ),
+    );
+  }
+
   /** Files still in the assets store for a module a rollback would serve again. */
   async function requirePresent(mod: ReleaseModule): Promise<void> {
     await checkFiles(mod, (file) => store.assets.read(file));
@@ -254,25 +280,34 @@ export function createReleaseService(options: ReleaseServiceOptions) {
     async rollbackApp(app: string, author: string, to?: string): Promise<Release> {
       const live = await requireCurrent();
       const liveMod = live.modules[app];
-      if (!liveMod) throw new ReleaseError('not-found', `release ${live.id} has no module ${app}`);
       let target: ReleaseModule | undefined;
       let source: string | undefined;
       if (to) {
         target = (await requireRelease(to)).modules[app];
         source = to;
+        if (!target && liveMod?.kind === 'widgets') return toBuiltWidgets(live, liveMod, author, to);
         if (!target) throw new ReleaseError('not-found', `release ${to} has no module ${app}`);
-      } else {
+      }
+      // Legacy pages on the full build's widgets (no module in the live release) can get a published
+      // bundle back, by naming its release; nothing else may come back from absent.
+      if (!liveMod && target?.kind !== 'widgets')
+        throw new ReleaseError('not-found', `release ${live.id} has no module ${app}`);
+      const liveVersion = liveMod?.version ?? "the full build's";
+      if (liveMod && !to) {
         for await (const release of chain()) {
           const mod = release.modules[app];
+          // Before the first widgets publish, legacy pages had the full build's bundle (a release without
+          // the module): that is the version before, and a release without the module gives it back.
+          if (!mod && liveMod.kind === 'widgets') return toBuiltWidgets(live, liveMod, author, release.id);
           if (mod && mod.integrity !== liveMod.integrity) {
             target = mod;
             source = release.id;
             break;
           }
         }
-        if (!target) throw new ReleaseError('not-found', `no earlier version of ${app} to roll back to`);
       }
-      if (target.integrity === liveMod.integrity)
+      if (!target) throw new ReleaseError('not-found', `no earlier version of ${app} to roll back to`);
+      if (target.integrity === liveMod?.integrity)
         throw new ReleaseError('unchanged', `${app} ${target.version} is already live`);
       const chosen = target;
       checkShared(chosen, live);
@@ -288,10 +323,10 @@ export function createReleaseService(options: ReleaseServiceOptions) {
             kind: 'rollback',
             app,
             version: chosen.version,
-            from: liveMod.version,
+            from: liveVersion,
             ...(source ? { toRelease: source } : {}),
             ...(chosen.commit ? { commit: chosen.commit } : {}),
-            summary: `${app} ${liveMod.version} -> ${chosen.version} (as in ${source})`,
+            summary: `${app} ${liveVersion} -> ${chosen.version} (as in ${source})`,
           },
           { ...live.modules, [app]: chosen },
           canaries,

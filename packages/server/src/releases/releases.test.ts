@@ -203,6 +203,15 @@ describe('legacy widgets follow the release', () => {
     const rolled = await api('POST', '/lapi/releases/rollback', { app: '@atrium/widgets' }, withToken);
     expect(rolled.status).toBe(200);
     expect(await manifest()).toMatchObject({ url: first.module.url, integrity: first.module.integrity });
+    // To the first release: before any publish, helper pages had the full build's bundle, and get it again.
+    const toBuilt = await api(
+      'POST',
+      '/lapi/releases/rollback',
+      { app: '@atrium/widgets', to: 'r000001' },
+      withToken,
+    );
+    expect(toBuilt.status).toBe(200);
+    expect(await manifest()).toEqual(built);
   });
 
   it('refuses a widgets bundle that is a System module or lacks an element', async () => {

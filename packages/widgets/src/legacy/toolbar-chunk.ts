@@ -66,9 +66,12 @@ export async function adoptCookieAnswer(initialize: unknown, store: SessionStore
   }
 }
 
-/** The host takes no room of its own: everything it shows is in the top layer. */
+/**
+ * The host takes no room of its own: everything it shows is in the top layer. Normal, not `!important`, and
+ * screen only: a page's rule on the element decides, and in print the toolbar is hidden (HOST_RESET_CSS).
+ */
 const TOOLBAR_HOST_CSS = `${HOST_RESET_CSS}
-  :host { display: contents !important; }
+  @media not print { :host { display: contents; } }
 `;
 
 export const mountDevToolbar: ToolbarChunk['mountDevToolbar'] = (host, { defaultOpen, openedByShortcut }) => {

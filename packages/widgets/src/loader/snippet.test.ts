@@ -23,7 +23,8 @@ describe('the loader snippet', () => {
     const text = loaderSnippet();
     expect(text).not.toContain('JSON.stringify');
     expect(text).toContain("addEventListener('load'");
-    expect(loaderSnippet(null)).not.toContain('CSSStyleSheet');
+    // The short form styles no bar (its only sheet is the document's print rule for a root-placed bar).
+    expect(loaderSnippet(null)).not.toContain('r.adoptedStyleSheets');
   });
 
   it('has a short form that only takes this tab’s dismissed notices out of a server-rendered bar', () => {

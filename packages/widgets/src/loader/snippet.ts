@@ -126,7 +126,7 @@ const DROP_DISMISSED = [
  * the elements anchored to the page (a wiki's user tools at `top: 7px`) and the root's background included,
  * and nothing is ever under the bar. Kept in step with the bar's height (a notice arriving or dismissed) by
  * a ResizeObserver; `--atr-bar-space` on <html> says the height, for a page's fixed header. The room is
- * an element of its own because the bar's shadow styles reset its host's position (`all: initial
+ * an element of its own because the bar's shadow styles reset its host's position (`position: initial
  * !important`, which no page style can beat). Inline styles through the CSSOM, which a CSP's style-src does
  * not govern. Runs before the first paint (the head's `expect` link holds it), so the first frame is placed.
  */
@@ -139,7 +139,12 @@ const PLACE_ON_ROOT = [
   'h.appendChild(room);room.appendChild(pb);',
   "var fit=function(){var bh=pb.offsetHeight;h.style.setProperty('margin-top',(m0+bh)+'px');",
   "rs.setProperty('top',(-bh)+'px');h.style.setProperty('--atr-bar-space',bh+'px')};",
-  'fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb)}',
+  'fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb);',
+  // On paper the bar is hidden (its shadow styles), so its room on <html> is given back there: a print-only
+  // sheet of the document's (adopted, like the bar's), `!important` to beat the inline screen styles. A page
+  // whose print stylesheet shows the bar gets it in the flow, after the page's content.
+  "try{var ps=new CSSStyleSheet();ps.replaceSync('@media print{html{margin-top:'+m0+'px!important}'+",
+  "'atrium-bar-room{position:static!important}}');d.adoptedStyleSheets=d.adoptedStyleSheets.concat([ps])}catch(e){}}",
 ];
 
 /** The widgets themselves: only after `load`, so they can never hold it. */

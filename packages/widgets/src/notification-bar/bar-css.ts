@@ -17,7 +17,6 @@ import { HOST_RESET_CSS, remToPx } from '../shadow-reset.js';
  */
 export const notificationBarCss = remToPx(`${HOST_RESET_CSS}
 :host {
-display: block !important;
 font: 0.95rem/1.4 var(--atr-font, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif) !important;
 color: var(--atr-text, #1b1f24) !important;
 }
