@@ -64,6 +64,7 @@ export class DevToolbarLoaderElement extends HTMLElement {
       return;
     }
     DevToolbarLoaderElement.active = this;
+    DevToolbarLoaderElement.warned = false;
     const generation = ++this.generation;
     const defaultOpen = this.getAttribute('default-open') === 'true';
     // Listening from the start: the server paints a page's notices before the session has answered, and
