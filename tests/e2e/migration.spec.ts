@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { untilLive } from './page-start-helpers';
 import { AREA_FAILED, bundleUrl, signInToHome } from './security-helpers';
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -100,6 +101,9 @@ test('acting as another user shows the banner in the shell, and Switch back rest
   const other = await context.newPage();
   await other.goto('/profile');
   await expect(banner(other)).toBeVisible();
+  // Listening to the other tabs from when its scripts run: a tab still booting from the server's drawing
+  // reads the session it was drawn with, which a switch made in that instant does not reach.
+  await untilLive(other);
 
   await banner(page).getByRole('button', { name: 'Switch back' }).click();
   await expect(banner(page)).toHaveCount(0);
