@@ -104,23 +104,8 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
       `ATRIUM_TRUST_PROXY: a hop count (${text}) is not trusted by Fastify; ${SAFE_TRUST_PROXY}`,
     );
   }
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-  for (const entry of entries) {
-    try {
-      // Fastify compiles the same value with the same library: what passes here is what it will trust.
-      proxyAddr.compile(entry);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new OptionsError(
-        'invalid-trust-proxy',
-        `ATRIUM_TRUST_PROXY: "${entry}" is not an address or a CIDR (${why})`,
-      );
-    }
-  }
-  return entries;
+  // Fastify compiles the same value with the same library: what passes here is what it will trust.
+  return parseAddressList(text, 'ATRIUM_TRUST_PROXY', 'invalid-trust-proxy');
 }
 
 /** HOST: the address to listen on (default 127.0.0.1); `0.0.0.0` or `::` for a front door elsewhere. */
@@ -141,7 +126,7 @@ export function parseListenHost(value: string | undefined): string {
  * A comma-separated list of addresses and CIDRs (`10.0.0.0/8`, proxy-addr's `loopback`...), checked with the
  * library that will match them; unset: none.
  */
-export function parseAddressList(value: string | undefined, name: string): string[] {
+export function parseAddressList(value: string | undefined, name: string, code = 'invalid-option'): string[] {
   const entries = (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -151,7 +136,7 @@ export function parseAddressList(value: string | undefined, name: string): strin
       proxyAddr.compile(entry);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      throw new OptionsError('invalid-option', `${name}: "${entry}" is not an address or a CIDR (${why})`);
+      throw new OptionsError(code, `${name}: "${entry}" is not an address or a CIDR (${why})`);
     }
   }
   return entries;
