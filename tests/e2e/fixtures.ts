@@ -31,11 +31,13 @@ export class ServerStartError extends Error {
 }
 
 /**
- * Spawns `tsx packages/server/src/main.ts` with PORT=0 and reads the address it logs. The server logs its
+ * Spawns `node --import tsx packages/server/src/main.ts` with PORT=0 and reads the address it logs. The server logs its
  * listening URL (Fastify's "Server listening at http://127.0.0.1:NNNN"); that line is the handshake.
  */
 export function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['packages/server/src/main.ts'], {
+  // Node with tsx's loader rather than the tsx command, which runs the server as a child of its own: the
+  // pid is then the server's (tests count its open descriptors) and signals reach it directly.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,16 +1,14 @@
 /**
  * Connections that pipeline file requests and never read the answers, against the server as its own
- * process (`main.ts` under Node with tsx's loader), whose open descriptors are counted in /proc/<pid>/fd:
+ * process (started as the end-to-end tests start it), whose open descriptors are counted in /proc/<pid>/fd:
  * nothing of the test runner is counted with them.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './options.js';
+import { startServer } from '../e2e/fixtures.js';
 
 const ASSET = '/assets/big.abc123.js';
 const WIDGETS = '/widgets/atrium-widgets.js';
@@ -23,56 +21,23 @@ interface ChildServer {
   close(): Promise<void>;
 }
 
-/** `main.ts` as a process of its own on a free port, serving `dist`; resolves once it listens. */
-function startChildServer(dist: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'packages/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        ATRIUM_ENV: 'production',
-        ATRIUM_DIST_DIR: dist,
-        ATRIUM_RELEASES_DIR: path.join(dist, 'releases'),
-        LOG_LEVEL: 'warn',
-        ...env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+/** The server as its own process on a free port, serving `dist`. */
+async function startChildServer(dist: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  const server = await startServer({
+    env: {
+      ATRIUM_DIST_DIR: dist,
+      ATRIUM_RELEASES_DIR: path.join(dist, 'releases'),
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const close = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /Atrium server: http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (!match?.[1]) return;
-      child.stdout.off('data', onData);
-      child.stderr.off('data', onData);
-      // Keep reading: a full pipe would stall the server.
-      child.stdout.resume();
-      child.stderr.resume();
-      const port = Number(match[1]);
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        port,
-        descriptors: async () => (await readdir(`/proc/${child.pid}/fd`)).length,
-        close,
-      });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`)),
-    );
+    timeoutMs: 60_000,
   });
+  return {
+    url: server.url,
+    port: Number(new URL(server.url).port),
+    descriptors: async () => (await readdir(`/proc/${server.pid}/fd`)).length,
+    close: server.close,
+  };
 }
 
 let dist: string;
