@@ -4,19 +4,23 @@
  * is built from the npm registry in a temporary directory, packed and published through a running server's
  * API with Atrium's CLI, as a new area with its own route and as a replacement of the exams area, and checked
  * in Chromium: it mounts with its styles under the page's CSP, navigates inside itself, unmounts and mounts
- * again, shows the Retry card on a render crash, and rolls back. Needs the full build in dist/.
+ * again, shows the Retry card on a render crash, and rolls back. The guide's CSS-file build (mini-css-extract
+ * in place of style-loader) is published as the area's next version: its stylesheet applies through a link
+ * with its integrity, styles nothing once the area has left, and a stored copy with other bytes is blocked.
+ * Needs the full build in dist/.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { buildStockArea, type StockArea } from '../real/index.js';
+import { buildStockArea, buildStockVariant, type StockArea } from '../real/index.js';
 import { startServer, type RunningServer } from './fixtures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -27,6 +31,8 @@ const run = promisify(execFile);
 let server: RunningServer;
 let work: string;
 let area: StockArea;
+/** The same project built with the guide's `build=css-files` blocks: its styles in a CSS file. */
+let cssArea: StockArea;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,33 +52,11 @@ async function signIn(page: Page): Promise<void> {
   expect(response.ok()).toBe(true);
 }
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  work = await mkdtemp(path.join(os.tmpdir(), 'atrium-e2e-area-teams-'));
-  const releasesDir = path.join(work, 'releases');
-  await run(TSX, ['scripts/release.ts', 'init'], {
-    cwd: ROOT,
-    env: { ...process.env, ATRIUM_RELEASES_DIR: releasesDir, ATRIUM_RELEASE_AUTHOR: 'e2e' },
-  });
-  area = await buildStockArea();
-  server = await startServer({ env: { ATRIUM_RELEASES_DIR: releasesDir, ATRIUM_DEPLOY_TOKEN: TOKEN } });
-});
-
-test.afterAll(async () => {
-  await server?.close();
-  await area?.remove();
-  await rm(work, { recursive: true, force: true });
-});
-
-test('a new area with its own route: styles, navigation inside it, remount, Retry on a crash', async ({
-  page,
-}) => {
-  const out = path.join(work, 'peer-app-release');
-  const packed = await release(
+/** Section 3's pack command for the guide's area, on one of its builds. */
+const packPeerApp = (dist: string, out: string) =>
+  release(
     'pack',
-    area.dist,
+    dist,
     '--name',
     '@atrium/area-peer-app',
     '--route',
@@ -84,6 +68,34 @@ test('a new area with its own route: styles, navigation inside it, remount, Retr
     '--out',
     out,
   );
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  work = await mkdtemp(path.join(os.tmpdir(), 'atrium-e2e-area-teams-'));
+  const releasesDir = path.join(work, 'releases');
+  await run(TSX, ['scripts/release.ts', 'init'], {
+    cwd: ROOT,
+    env: { ...process.env, ATRIUM_RELEASES_DIR: releasesDir, ATRIUM_RELEASE_AUTHOR: 'e2e' },
+  });
+  area = await buildStockArea();
+  cssArea = await buildStockVariant('css-files');
+  server = await startServer({ env: { ATRIUM_RELEASES_DIR: releasesDir, ATRIUM_DEPLOY_TOKEN: TOKEN } });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  await area?.remove();
+  await cssArea?.remove();
+  await rm(work, { recursive: true, force: true });
+});
+
+test('a new area with its own route: styles, navigation inside it, remount, Retry on a crash', async ({
+  page,
+}) => {
+  const out = path.join(work, 'peer-app-release');
+  const packed = await packPeerApp(area.dist, out);
   expect(packed).toMatch(/uni-peer-app\.js -> uni-peer-app\.[0-9a-f]{16}\.js/);
   expect(await release('publish', out)).toContain('@atrium/area-peer-app (new) ->');
 
@@ -209,4 +221,91 @@ test('import-map-overrides may point an area at a dev server on this machine on 
     await development.close();
     await local.close();
   }
+});
+
+/** The colour the area's stylesheet gives a heading inside `.peer-app`, on whatever page is open now. */
+const peerHeadingColour = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement('section');
+    probe.className = 'peer-app';
+    const inner = probe.appendChild(document.createElement('h1'));
+    document.body.append(probe);
+    const colour = getComputedStyle(inner).color;
+    probe.remove();
+    return colour;
+  });
+
+let published: { file: string; url: string; integrity: string };
+
+test("the CSS-file build: its stylesheet applies through a link with its integrity, and only while it's mounted", async ({
+  page,
+}) => {
+  const out = path.join(work, 'peer-app-css-release');
+  // Section 3's commands, unchanged, on the build from section 6's webpack config.
+  const packed = await packPeerApp(cssArea.dist, out);
+  expect(packed).toMatch(/main\.css -> main\.[0-9a-f]{16}\.css/);
+  expect(await release('publish', out)).toContain('@atrium/area-peer-app');
+  const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as {
+    module: { css: { file: string; url: string; integrity: string }[] };
+  };
+  expect(manifest.module.css).toHaveLength(1);
+  published = manifest.module.css[0]!;
+  expect(published.url).toBe(`/assets/${published.file}`);
+
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Trusted Type/i.test(message.text())) violations.push(message.text());
+  });
+  const served: number[] = [];
+  page.on('response', (response) => {
+    if (response.url() === `${server.url}${published.url}`) served.push(response.status());
+  });
+  await signIn(page);
+  await page.goto(`${server.url}/peer-app`);
+  const title = heading(page, 'Peer review');
+  await expect(title).toBeVisible();
+  await expect(title).toHaveCSS('color', 'rgb(10, 110, 40)');
+  // From the file: no <style> holds the rule, and the link carries the manifest's integrity.
+  await expect(page.locator('style', { hasText: '.peer-app h1' })).toHaveCount(0);
+  const link = page.locator(`link[rel="stylesheet"][href="${published.url}"]`);
+  await expect(link).toHaveAttribute('integrity', published.integrity);
+  expect(served).toEqual([200]);
+
+  // Away: the area's stylesheet styles none of Atrium's pages.
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(page).toHaveURL(`${server.url}/home`);
+  await expect.poll(() => peerHeadingColour(page)).not.toBe('rgb(10, 110, 40)');
+  // Back: on again, without fetching it again.
+  await page.goBack();
+  await expect(title).toHaveCSS('color', 'rgb(10, 110, 40)');
+  expect(served).toEqual([200]);
+  expect(violations).toEqual([]);
+});
+
+test('a stored stylesheet whose bytes differ from its integrity is blocked: the Retry card, not its styles', async ({
+  page,
+}) => {
+  // The store's copy changed under the live release (a tampered volume or bucket): written beside it and
+  // renamed in, with the compressed copies the server sends.
+  const stored = path.join(work, 'releases', 'assets', published.file);
+  const other = Buffer.from('.peer-app h1 {\n  color: rgb(200, 0, 0);\n}\n');
+  for (const [suffix, bytes] of [
+    ['', other],
+    ['.gz', gzipSync(other)],
+    ['.br', brotliCompressSync(other)],
+  ] as const) {
+    await writeFile(`${stored}${suffix}.next`, bytes);
+    await rename(`${stored}${suffix}.next`, `${stored}${suffix}`);
+  }
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('integrity')) blocked.push(message.text());
+  });
+  await signIn(page);
+  await page.goto(`${server.url}/peer-app`);
+  // The card under the area's title, in place of the area: a stylesheet that fails fails the area's load.
+  await expect(page.getByText("This part of Atrium couldn't be loaded")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByText('You are at /peer-app', { exact: true })).toHaveCount(0);
+  expect(blocked.join('\n')).toContain(published.file);
 });

@@ -17,4 +17,4 @@ export { makeCertificate, type Certificate } from './certificate.js';
 export { chromiumArgsFor, CHROMIUM_PATH } from './chromium.js';
 export { renderDeployTemplate, DEPLOY_NGINX_DIR } from './deploy-config.js';
 export { createDokuWiki, dokuwikiServer, type DokuWikiInstance } from './dokuwiki.js';
-export { buildStockArea, guideFiles, type StockArea } from './stock-area.js';
+export { buildStockArea, buildStockVariant, guideFiles, type StockArea } from './stock-area.js';

@@ -4,10 +4,15 @@
  * and built with create-single-spa's webpack config. The install is kept under node_modules/.cache, named by
  * a hash of the page's package.json, so a later run only builds; a lock keeps two workers from installing
  * at the same time.
+ *
+ * A block may also say `build=<name>`: it replaces the file of that name in a second build of the same
+ * project (section 6's CSS files: a webpack config with mini-css-extract). Such a build shares the one
+ * install, and its output is kept in the cache too, named by a hash of every file it was built from, so a
+ * later run neither installs nor builds it.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,15 +24,21 @@ const CACHE = path.join(ROOT, 'node_modules', '.cache', 'atrium-stock-area');
 const STALE_LOCK_MS = 10 * 60_000;
 const run = promisify(execFile);
 
-/** The guide's files: each fenced block whose info string names `file=<path>`. */
-export async function guideFiles(): Promise<Record<string, string>> {
+/**
+ * The guide's files: each fenced block whose info string names `file=<path>`; with `build`, the blocks that
+ * also say `build=<build>` replace the files they name.
+ */
+export async function guideFiles(build?: string): Promise<Record<string, string>> {
   const text = await readFile(GUIDE, 'utf8');
   const files: Record<string, string> = {};
-  for (const match of text.matchAll(/^```\w*\s+file=(\S+)\n([\s\S]*?)^```$/gm)) {
-    files[match[1]!] = match[2]!;
+  const replaced: Record<string, string> = {};
+  for (const match of text.matchAll(/^```\w*\s+file=(\S+)(?:\s+build=(\S+))?\n([\s\S]*?)^```$/gm)) {
+    if (!match[2]) files[match[1]!] = match[3]!;
+    else if (match[2] === build) replaced[match[1]!] = match[3]!;
   }
   if (!files['package.json']) throw new Error(`${GUIDE} has no package.json block`);
-  return files;
+  if (build && Object.keys(replaced).length === 0) throw new Error(`${GUIDE} has no build=${build} block`);
+  return { ...files, ...replaced };
 }
 
 async function exists(target: string): Promise<boolean> {
@@ -83,10 +94,8 @@ export interface StockArea {
   remove(): Promise<void>;
 }
 
-/** Writes the guide's project into a new temporary directory and builds it. */
-export async function buildStockArea(): Promise<StockArea> {
-  const files = await guideFiles();
-  const modules = await installed(files['package.json']!);
+/** The guide's project written into a new temporary directory, with the shared install, and built. */
+async function buildProject(files: Record<string, string>, modules: string): Promise<string> {
   const project = await mkdtemp(path.join(os.tmpdir(), 'uni-peer-app-'));
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(project, name)), { recursive: true });
@@ -94,9 +103,46 @@ export async function buildStockArea(): Promise<StockArea> {
   }
   await symlink(modules, path.join(project, 'node_modules'), 'dir');
   await run('npm', ['run', 'build'], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
+  return project;
+}
+
+/** Writes the guide's project into a new temporary directory and builds it. */
+export async function buildStockArea(): Promise<StockArea> {
+  const files = await guideFiles();
+  const project = await buildProject(files, await installed(files['package.json']!));
   return {
     project,
     dist: path.join(project, 'dist'),
     remove: () => rm(project, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The guide's project built with the files of its `build=<build>` blocks (`css-files`: styles as a CSS
+ * file, by mini-css-extract). The output is cached beside the install: `dist` is read-only, and `remove`
+ * leaves it for the next run.
+ */
+export async function buildStockVariant(build: string): Promise<StockArea> {
+  const files = await guideFiles(build);
+  const modules = await installed(files['package.json']!);
+  const key = createHash('sha256')
+    .update(JSON.stringify(Object.entries(files).sort()))
+    .digest('hex');
+  const kept = path.join(path.dirname(modules), 'builds', `${build}-${key.slice(0, 16)}`);
+  if (!(await exists(kept))) {
+    const project = await buildProject(files, modules);
+    try {
+      // Copied next to it, then renamed: a worker never finds a half-copied output (the temporary
+      // directory may be on another file system). Another worker's copy may have won meanwhile.
+      const staging = `${kept}.copying-${process.pid}`;
+      await cp(path.join(project, 'dist'), staging, { recursive: true });
+      await rename(staging, kept).catch(async (error: unknown) => {
+        await rm(staging, { recursive: true, force: true });
+        if (!(await exists(kept))) throw error;
+      });
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
+  }
+  return { project: kept, dist: kept, remove: async () => undefined };
 }

@@ -8,7 +8,7 @@ import { navigateToUrl } from 'single-spa';
 import { api } from '@atrium/api';
 import { session } from '@atrium/session';
 import { createAreaLoader, systemRegistry } from './areas/area-loader';
-import { linkAreaStyles } from './areas/area-styles';
+import { holdAreaStyles, linkAreaStyles } from './areas/area-styles';
 import type { AreaLoader } from './areas/area-loader';
 import { createLocationStore } from './routes/location-store';
 import type { LocationStore } from './routes/location-store';
@@ -69,7 +69,11 @@ export function createBrowserServices(): ShellServices {
   const confirm = createConfirmQueue();
   const unsaved = createUnsavedChangesGuard({ target: window, confirmLeave: () => confirm.ask() });
   return {
-    loader: createAreaLoader({ registry: systemRegistry, before: (name) => linkAreaStyles(name) }),
+    loader: createAreaLoader({
+      registry: systemRegistry,
+      before: (name) => linkAreaStyles(name),
+      whileMounted: (name) => holdAreaStyles(name),
+    }),
     unsaved,
     confirm,
     search: createSearchSlot(),

@@ -128,4 +128,42 @@ describe('area loader', () => {
     expect(toParcelConfig('a', { default: lifecycles() }).unmount).toBeTypeOf('function');
     expect(() => toParcelConfig('a', { mount: () => {} })).toThrow('not a parcel module');
   });
+
+  it('holds what `whileMounted` gives from the start of each mount until its unmount or failed mount', async () => {
+    const steps: string[] = [];
+    let failMount = false;
+    const registry: ModuleRegistry = {
+      resolve: (name) => `http://x/${name}.js`,
+      import: async () => ({
+        bootstrap: async () => {},
+        // An array of lifecycles, as single-spa accepts: run in order, the hold taken before the first.
+        mount: [
+          async () => steps.push('mount 1'),
+          async () => {
+            if (failMount) throw new Error('mount failed');
+            steps.push('mount 2');
+          },
+        ],
+        unmount: async () => steps.push('unmount'),
+      }),
+    };
+    const loader = createAreaLoader({
+      registry,
+      whileMounted: (name) => {
+        steps.push(`hold ${name}`);
+        return () => steps.push('release');
+      },
+    });
+    const config = await loader.load('@atrium/area-peer-app');
+    const props = { name: 'peer', mountParcel: vi.fn(), singleSpa: {} } as never;
+    const mount = config.mount as (props: never) => Promise<unknown>;
+    const unmount = config.unmount as (props: never) => Promise<unknown>;
+    await mount(props);
+    expect(steps).toEqual(['hold @atrium/area-peer-app', 'mount 1', 'mount 2']);
+    await unmount(props);
+    expect(steps.slice(3)).toEqual(['unmount', 'release']);
+    failMount = true;
+    await expect(mount(props)).rejects.toThrow('mount failed');
+    expect(steps.slice(5)).toEqual(['hold @atrium/area-peer-app', 'mount 1', 'release']);
+  });
 });

@@ -53,6 +53,11 @@ export interface AreaLoaderDeps {
   registry: ModuleRegistry;
   /** Loads what a module needs besides its code (its stylesheets), in parallel with its import. */
   before?: (name: string) => Promise<void> | null;
+  /**
+   * Called as the module's parcel starts mounting (its stylesheets on); what it returns is called once the
+   * parcel has unmounted, or its mount has failed.
+   */
+  whileMounted?: (name: string) => () => void;
   timeoutMs?: number;
   setTimeout?: (fn: () => void, ms: number) => unknown;
   clearTimeout?: (id: unknown) => void;
@@ -100,6 +105,14 @@ export function toParcelConfig(moduleName: string, namespace: unknown): ParcelCo
   throw new AreaLoadError(moduleName, 'invalid');
 }
 
+type Lifecycle = ParcelConfigObject['mount'];
+type LifecycleProps = Parameters<Exclude<Lifecycle, readonly unknown[]>>[0];
+
+/** Runs a lifecycle as single-spa does: a function, or an array of functions one after another. */
+async function inSeries(lifecycle: Lifecycle, props: LifecycleProps): Promise<void> {
+  for (const fn of Array.isArray(lifecycle) ? lifecycle : [lifecycle]) await fn(props);
+}
+
 export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_AREA_TIMEOUT_MS;
   const setTimeoutFn = deps.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
@@ -136,6 +149,36 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
     });
   }
 
+  /** `config` with `whileMounted` around its mount and unmount (arrays of lifecycles run in order). */
+  function heldWhileMounted(name: string, config: ParcelConfigObject): ParcelConfigObject {
+    const hold = deps.whileMounted;
+    if (!hold) return config;
+    let release: (() => void) | null = null;
+    const letGo = (): void => {
+      release?.();
+      release = null;
+    };
+    return {
+      ...config,
+      mount: async (props) => {
+        release ??= hold(name);
+        try {
+          await inSeries(config.mount, props);
+        } catch (error) {
+          letGo();
+          throw error;
+        }
+      },
+      unmount: async (props) => {
+        try {
+          await inSeries(config.unmount, props);
+        } finally {
+          letGo();
+        }
+      },
+    };
+  }
+
   function load(name: string): Promise<ParcelConfigObject> {
     const entry = areaEntry(store.getState(), name);
     return entry.status === 'loaded' ? Promise.resolve(entry.config) : start(name);
@@ -150,7 +193,7 @@ export function createAreaLoader(deps: AreaLoaderDeps): AreaLoader {
     set(name, { status: 'loading', attempt });
     const promise = importWithTimeout(name)
       .then((namespace) => {
-        const config = toParcelConfig(name, namespace);
+        const config = heldWhileMounted(name, toParcelConfig(name, namespace));
         set(name, { status: 'loaded', attempt, config });
         return config;
       })

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { linkAreaStyles } from './area-styles';
+import { holdAreaStyles, linkAreaStyles } from './area-styles';
 
 const STYLE = { url: '/assets/peer.0123456789abcdef.css', integrity: 'sha384-abc' };
 
@@ -28,6 +28,32 @@ describe('an area release lists stylesheets', () => {
     doc.head.querySelector('link')!.dispatchEvent(new Event('error'));
     await expect(loading).rejects.toThrow('failed to load');
     expect(doc.head.querySelector('link')).toBeNull();
+  });
+
+  it('applies a stylesheet only while an area that lists it is mounted', () => {
+    const doc = document.implementation.createHTMLDocument('t');
+    linkAreaStyles('@atrium/area-peer-app', doc, [STYLE])!.catch(() => undefined);
+    const link = doc.head.querySelector('link')!;
+    // Linked by a load ahead of the mount (a warm-up): fetched, but styling nothing yet.
+    expect(link.media).toBe('not all');
+    const release = holdAreaStyles('@atrium/area-peer-app', doc, [STYLE]);
+    expect(link.hasAttribute('media')).toBe(false);
+    release();
+    expect(link.media).toBe('not all');
+  });
+
+  it('keeps a stylesheet two areas list on until both have unmounted', () => {
+    const doc = document.implementation.createHTMLDocument('t');
+    linkAreaStyles('@atrium/area-peer-app', doc, [STYLE])!.catch(() => undefined);
+    const link = doc.head.querySelector('link')!;
+    const first = holdAreaStyles('@atrium/area-peer-app', doc, [STYLE]);
+    // A switch mounts the next area before the last one has unmounted.
+    const second = holdAreaStyles('@atrium/area-exams', doc, [STYLE]);
+    first();
+    first();
+    expect(link.hasAttribute('media')).toBe(false);
+    second();
+    expect(link.media).toBe('not all');
   });
 
   it('costs an area without stylesheets nothing', () => {
