@@ -8,11 +8,12 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { buildOnce } from './build-once.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const run = promisify(execFile);
@@ -30,8 +31,6 @@ const BUILD_INPUTS = [
   'tsconfig.base.json',
   'scripts',
 ];
-/** Longer than any build takes: a lock this old was left by a run that died. */
-const STALE_LOCK_MS = 10 * 60_000;
 
 async function filesUnder(target: string): Promise<string[]> {
   const info = await stat(target);
@@ -59,13 +58,6 @@ async function inputsHash(): Promise<string> {
     }
   }
   return hash.digest('hex').slice(0, 16);
-}
-
-async function exists(target: string): Promise<boolean> {
-  return stat(target).then(
-    () => true,
-    () => false,
-  );
 }
 
 /** The area's version directory (manifest.json and assets/) inside a build output. */
@@ -109,30 +101,5 @@ async function build(work: string): Promise<void> {
 /** The changed exams build, made now or taken from an earlier suite; its directory is shared: read only. */
 export async function changedExamsBuild(): Promise<string> {
   const cache = path.join(os.tmpdir(), `atrium-e2e-exams-${await inputsHash()}`);
-  const lock = `${cache}.lock`;
-  for (;;) {
-    if (await exists(cache)) return versionDir(path.join(cache, 'apps'));
-    try {
-      await mkdir(lock);
-    } catch {
-      const age =
-        Date.now() -
-        (await stat(lock).then(
-          (info) => info.mtimeMs,
-          () => Date.now(),
-        ));
-      if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 1000));
-      continue;
-    }
-    try {
-      const work = `${cache}.building-${process.pid}`;
-      await rm(work, { recursive: true, force: true });
-      await build(work);
-      // Complete or absent: a reader never sees half a build.
-      await rename(work, cache);
-    } finally {
-      await rm(lock, { recursive: true, force: true });
-    }
-  }
+  return versionDir(path.join(await buildOnce(cache, build), 'apps'));
 }

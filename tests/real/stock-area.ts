@@ -12,16 +12,16 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { buildOnce } from './build-once.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GUIDE = path.join(ROOT, 'docs', 'area-teams.md');
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'atrium-stock-area');
-const STALE_LOCK_MS = 10 * 60_000;
 const run = promisify(execFile);
 
 /**
@@ -41,49 +41,20 @@ export async function guideFiles(build?: string): Promise<Record<string, string>
   return { ...files, ...replaced };
 }
 
-async function exists(target: string): Promise<boolean> {
-  return stat(target).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** node_modules for the guide's package.json, installed once per version set. */
 async function installed(packageJson: string): Promise<string> {
   const key = createHash('sha256').update(packageJson).digest('hex').slice(0, 16);
-  const dir = path.join(CACHE, key);
-  const lock = `${dir}.lock`;
   await mkdir(CACHE, { recursive: true });
-  for (;;) {
-    if (await exists(dir)) return path.join(dir, 'node_modules');
-    try {
-      await mkdir(lock);
-    } catch {
-      const age =
-        Date.now() -
-        (await stat(lock).then(
-          (s) => s.mtimeMs,
-          () => Date.now(),
-        ));
-      if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 1000));
-      continue;
-    }
-    try {
-      const staging = `${dir}.installing-${process.pid}`;
-      await rm(staging, { recursive: true, force: true });
-      await mkdir(staging, { recursive: true });
-      await writeFile(path.join(staging, 'package.json'), packageJson);
-      // No install scripts: none of these packages needs one to build.
-      await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
-        cwd: staging,
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      await rename(staging, dir);
-    } finally {
-      await rm(lock, { recursive: true, force: true });
-    }
-  }
+  const dir = await buildOnce(path.join(CACHE, key), async (staging) => {
+    await mkdir(staging, { recursive: true });
+    await writeFile(path.join(staging, 'package.json'), packageJson);
+    // No install scripts: none of these packages needs one to build.
+    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+      cwd: staging,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  });
+  return path.join(dir, 'node_modules');
 }
 
 export interface StockArea {
@@ -129,20 +100,15 @@ export async function buildStockVariant(build: string): Promise<StockArea> {
     .update(JSON.stringify(Object.entries(files).sort()))
     .digest('hex');
   const kept = path.join(path.dirname(modules), 'builds', `${build}-${key.slice(0, 16)}`);
-  if (!(await exists(kept))) {
+  await mkdir(path.dirname(kept), { recursive: true });
+  await buildOnce(kept, async (staging) => {
     const project = await buildProject(files, modules);
     try {
-      // Copied next to it, then renamed: a worker never finds a half-copied output (the temporary
-      // directory may be on another file system). Another worker's copy may have won meanwhile.
-      const staging = `${kept}.copying-${process.pid}`;
+      // Copied, as the temporary directory may be on another file system.
       await cp(path.join(project, 'dist'), staging, { recursive: true });
-      await rename(staging, kept).catch(async (error: unknown) => {
-        await rm(staging, { recursive: true, force: true });
-        if (!(await exists(kept))) throw error;
-      });
     } finally {
       await rm(project, { recursive: true, force: true });
     }
-  }
+  });
   return { project: kept, dist: kept, remove: async () => undefined };
 }
