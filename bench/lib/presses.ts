@@ -16,6 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { LEGACY_PRESS_CAPTURE, loaderSnippet, pressCaptureSnippet } from '@atrium/widgets/loader';
+import { actAsUser, holdScripts } from '../../tests/real/page-holds';
 import { openColdPage } from './browser';
 import { BUDGETS, KB, atMost } from './budgets';
 import type { Row } from './report';
@@ -85,30 +86,9 @@ export function legacyBarPage(root: string, distDir: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Legacy page</title></head><body>${widgets}<main><h1>Legacy page</h1></main></body></html>`;
 }
 
-/** Holds every script of the page until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/*.js', async (route) => {
-    await held;
-    await route.fallback();
-  });
-  return release;
-}
-
 /** Acts as faculty (what the toolbar's "Act as user" does), with a drawn page's access token. */
 async function actAsFaculty(page: Page, origin: string): Promise<void> {
-  // The page's start-up answer carries the access token (read from the answer: the boot takes it out).
-  const html = (await (await page.goto(`${origin}/home`))?.text()) ?? '';
-  const accessToken = /"lapi_access_token":"([^"]+)"/.exec(html)?.[1] ?? '';
-  const status = await page.evaluate(async (token) => {
-    const answer = await fetch('/lapi/rpc/dev/switch-user', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ username: 'faculty' }),
-    });
-    return answer.status;
-  }, accessToken);
+  const status = await actAsUser(page, `${origin}/home`, 'faculty');
   if (status !== 200) throw new Error(`switch-user answered ${status}`);
 }
 

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page, Request } from '@playwright/test';
+import { actAsUser } from '../real/page-holds';
 import { holdScripts, untilLive } from './page-start-helpers';
 import { signInToHome } from './security-helpers';
 
@@ -84,18 +85,7 @@ test('Switch back pressed as soon as the acting-as banner shows switches back, a
   page,
 }) => {
   await signInToHome(page, 'root');
-  // Acting as faculty, as the toolbar's "Act as user" does, with the drawn page's access token (read from
-  // the answer: the boot takes it out of the page).
-  const html = (await (await page.goto('/home'))?.text()) ?? '';
-  const accessToken = /"lapi_access_token":"([^"]+)"/.exec(html)?.[1] ?? '';
-  const status = await page.evaluate(async (token) => {
-    const answer = await fetch('/lapi/rpc/dev/switch-user', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ username: 'faculty' }),
-    });
-    return answer.status;
-  }, accessToken);
+  const status = await actAsUser(page, '/home', 'faculty');
   expect(status).toBe(200);
   const switchBacks = requestsTo(page, '/lapi/rpc/dev/switch-back');
   const release = await openDrawn(page, '/home');

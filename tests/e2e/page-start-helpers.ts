@@ -8,6 +8,8 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
+export { holdScripts } from '../real/page-holds';
+
 const PAGE_START = /<script type="application\/json" id="atrium-start"[^>]*>[\s\S]*?<\/script>/;
 
 /** Every page this tab opens from now on comes without its start-up answer. */
@@ -38,20 +40,6 @@ export function pageProblems(page: Page): string[] {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   return problems;
-}
-
-/**
- * Holds every script the page asks for until the returned function is called: what the server sent is on
- * screen alone meanwhile.
- */
-export async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/*.js', async (route) => {
-    await held;
-    await route.fallback();
-  });
-  return release;
 }
 
 /**
