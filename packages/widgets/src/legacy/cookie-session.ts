@@ -9,6 +9,7 @@
  * must stay free of Lit and React for that reason.
  */
 import { createCookieTransport, isApiError } from '@atrium/api/transport';
+import type { Transport } from '@atrium/api/transport';
 import { session, startFromCookie } from '@atrium/session/core';
 import { widgetsRegistry } from '../registry.js';
 import type { LegacySessionSnapshot, PageSession } from '../registry.js';
@@ -43,12 +44,31 @@ function reportFailure(error: unknown): void {
   }
 }
 
+/**
+ * On a page of another host, the notice feed's cookie: kept while someone is signed in, removed when nobody
+ * is (only when there is one to remove: a signed-out page loads no chunk).
+ */
+function feedCookie(transport: Pick<Transport, 'request'>, signedIn: boolean): void {
+  if (apiOrigin === globalThis.location.origin) return;
+  if (!signedIn && !document.cookie.includes('atrium_feed=')) return;
+  void import(/* webpackChunkName: "atrium-feed-cookie" */ './feed-cookie.js').then(
+    (chunk) => chunk.keepFeedCookie(transport, signedIn),
+    () => undefined,
+  );
+}
+
 function createPageSession(): PageSession {
   // The bundle's one store, the same `session` the toolbar chunk's React code reads: a second store on the
   // page would hear this one's cross-tab messages as another tab's (a school swap would reload the page
   // under the toolbar's own navigation). Other tabs' messages are handled as in the new app.
   const store = session;
   const transport = createCookieTransport({ serverOrigin: apiOrigin });
+  // A dismissal is kept in the session on the server too, so the other hosts of the site leave it out.
+  store.setDismissalSender((id) =>
+    transport
+      .request({ method: 'POST', path: '/lapi/rpc/common/ionic/dismiss_notification', body: { id } })
+      .catch(() => undefined),
+  );
   let started: Promise<LegacySessionSnapshot | null> | null = null;
   function start(): Promise<LegacySessionSnapshot | null> {
     // Inside the shell the frame shows no widgets, so it has no reason to ask either.
@@ -57,10 +77,12 @@ function createPageSession(): PageSession {
       (answer) => {
         initializeAnswer = answer;
         const { sis, systemNotifications } = store.getState();
+        feedCookie(transport, sis !== null);
         return sis === null ? null : { sis, notifications: systemNotifications };
       },
       (error: unknown) => {
         reportFailure(error);
+        if (isApiError(error) && error.code === 'unauthorized') feedCookie(transport, false);
         return null;
       },
     );
