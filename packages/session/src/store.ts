@@ -186,7 +186,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
       const ids = known.includes(id) ? known : [...known, id];
       saveDismissedIds(storage, ids);
       setState({ dismissedNotificationIds: ids });
-      if (!current.includes(id)) sendDismissal?.(id);
+      sendDismissal?.(id);
     },
 
     /**

@@ -9,7 +9,6 @@
  * must stay free of Lit and React for that reason.
  */
 import { createCookieTransport, isApiError } from '@atrium/api/transport';
-import type { Transport } from '@atrium/api/transport';
 import { session, startFromCookie } from '@atrium/session/core';
 import { widgetsRegistry } from '../registry.js';
 import type { LegacySessionSnapshot, PageSession } from '../registry.js';
@@ -44,18 +43,9 @@ function reportFailure(error: unknown): void {
   }
 }
 
-/**
- * On a page of another host, the notice feed's cookie: kept while someone is signed in, removed when nobody
- * is (only when there is one to remove: a signed-out page loads no chunk).
- */
-function feedCookie(transport: Pick<Transport, 'request'>, signedIn: boolean): void {
-  if (apiOrigin === globalThis.location.origin) return;
-  if (!signedIn && !document.cookie.includes('atrium_feed=')) return;
-  void import(/* webpackChunkName: "atrium-feed-cookie" */ './feed-cookie.js').then(
-    (chunk) => chunk.keepFeedCookie(transport, signedIn),
-    () => undefined,
-  );
-}
+const noop = (): void => undefined;
+/** The chunk with what a page tells Atrium besides its start (session-sync.ts), loaded on first need. */
+const sync = () => import(/* webpackChunkName: "atrium-sync" */ './session-sync.js');
 
 function createPageSession(): PageSession {
   // The bundle's one store, the same `session` the toolbar chunk's React code reads: a second store on the
@@ -64,28 +54,28 @@ function createPageSession(): PageSession {
   const store = session;
   const transport = createCookieTransport({ serverOrigin: apiOrigin });
   // A dismissal is kept in the session on the server too, so the other hosts of the site leave it out.
-  store.setDismissalSender((id) =>
-    transport
-      .request({ method: 'POST', path: '/lapi/rpc/common/ionic/dismiss_notification', body: { id } })
-      .catch(() => undefined),
-  );
+  store.setDismissalSender((id) => sync().then((chunk) => chunk.sendDismissal(transport, id), noop));
   let started: Promise<LegacySessionSnapshot | null> | null = null;
   function start(): Promise<LegacySessionSnapshot | null> {
     // Inside the shell the frame shows no widgets, so it has no reason to ask either.
     if (embedded) return Promise.resolve(null);
-    started ??= startFromCookie(store, transport).then(
-      (answer) => {
-        initializeAnswer = answer;
-        const { sis, systemNotifications } = store.getState();
-        feedCookie(transport, sis !== null);
-        return sis === null ? null : { sis, notifications: systemNotifications };
-      },
-      (error: unknown) => {
-        reportFailure(error);
-        if (isApiError(error) && error.code === 'unauthorized') feedCookie(transport, false);
-        return null;
-      },
-    );
+    started ??= startFromCookie(store, transport)
+      .then(
+        (answer) => {
+          initializeAnswer = answer;
+          const { sis, systemNotifications } = store.getState();
+          return sis === null ? null : { sis, notifications: systemNotifications };
+        },
+        (error: unknown) => {
+          reportFailure(error);
+          return null;
+        },
+      )
+      // On a page of another host, the notice feed's cookie follows the session (session-sync.ts).
+      .finally(() => {
+        if (apiOrigin !== globalThis.location.origin)
+          sync().then((chunk) => chunk.keepFeedCookie(transport, store.getState().status), noop);
+      });
     registry.legacySession ??= started;
     return started;
   }
