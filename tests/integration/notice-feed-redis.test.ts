@@ -1,8 +1,10 @@
 /**
  * The notice feed and the dismissals with two reference-server instances sharing one real redis-server
  * and no ATRIUM_FEED_KEY: a token made by one instance is read by the other (one key, kept in Redis), a
- * dismissal made through either is left out by both, two at once both stay, and sign-out ends them all.
+ * dismissal made through either is left out by both, two at once both stay, and sign-out ends them all;
+ * after Redis lost the key, both instances are back on one key within a minute.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startServer, type Running } from '@atrium/server/testing';
 import { startRedis, type RunningRedis } from '../real/index.js';
@@ -14,13 +16,16 @@ const FEED = '/lapi/rpc/common/ionic/notice_feed';
 const DISMISS = '/lapi/rpc/common/ionic/dismiss_notification';
 
 let redis: RunningRedis;
+/** Both instances' clock, so a test can let a minute pass. */
+let clock = Date.now();
 let a: Running;
 let b: Running;
 
 beforeAll(async () => {
   redis = await startRedis();
-  a = await startServer({ redisUrl: redis.url, embedOrigins: [WIKI], loginRateLimit: 1000 });
-  b = await startServer({ redisUrl: redis.url, embedOrigins: [WIKI], loginRateLimit: 1000 });
+  const options = { redisUrl: redis.url, embedOrigins: [WIKI], loginRateLimit: 1000, now: () => clock };
+  a = await startServer(options);
+  b = await startServer(options);
 });
 
 afterAll(async () => {
@@ -85,5 +90,30 @@ describe('the notice feed and dismissals with two instances', () => {
     expect(await initializeIds(again)).toEqual(
       expect.arrayContaining(['welcome-gradebook', 'privacy-update']),
     );
+  });
+
+  it('agree on one key again a minute after Redis lost it', async () => {
+    const onA = new Client(a.url);
+    await onA.signIn('student');
+    const token = async (): Promise<string> =>
+      ((await (await onA.post(FEED_TOKEN, {}, { origin: WIKI })).json()) as { feed_token: string })
+        .feed_token;
+    expect((await feed(b, await token())).status).toBe(200);
+    const client = new Redis(redis.url);
+    try {
+      await client.del('atrium:feed-key');
+    } finally {
+      client.disconnect();
+    }
+    // An instance started now puts a new key there; A still seals with the one it read.
+    const c = await startServer({ redisUrl: redis.url, embedOrigins: [WIKI], now: () => clock });
+    try {
+      expect((await feed(c, await token())).status).toBe(401);
+      clock += 61_000;
+      expect((await feed(c, await token())).status).toBe(200);
+      expect((await feed(b, await token())).status).toBe(200);
+    } finally {
+      await c.close();
+    }
   });
 });

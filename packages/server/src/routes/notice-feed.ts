@@ -31,7 +31,7 @@ const DismissRequestSchema = v.object({ id: v.pipe(v.string(), v.minLength(1), v
 const refused = (code: string, message: string): HttpError => new HttpError(401, code, message);
 
 export function noticeFeedRoutes(ctx: ServerContext) {
-  const feedKey = createFeedKeySource(ctx.options.feedKey, ctx.redis?.client ?? null);
+  const feedKey = createFeedKeySource(ctx.options.feedKey, ctx.redis?.client ?? null, ctx.options.now);
   return async function register(app: FastifyInstance): Promise<void> {
     app.post(FEED_TOKEN_PATH, async (request) => {
       // Only a page of a listed embed origin needs one: on Atrium's own origin the helper forwards the

@@ -5,7 +5,7 @@
  *
  * - ATRIUM_FEED_KEY set: derived from it.
  * - Else with Redis (several instances): a random key made once and kept in Redis (`atrium:feed-key`, set
- *   only if absent, so the first instance's wins), read once per process. Whoever can read Redis can
+ *   only if absent, so the first instance's wins), read again every minute. Whoever can read Redis can
  *   already read every session there, so keeping the key beside them opens nothing new.
  * - Else (one instance): a random key of this process; a restart ends every token, as it ends every session.
  */
@@ -18,7 +18,14 @@ export const FEED_KEY_REDIS_KEY = 'atrium:feed-key';
 
 export type FeedKeySource = () => Promise<Buffer>;
 
-export function createFeedKeySource(configured: string | null, redis: Redis | null): FeedKeySource {
+/** How long an instance uses the key it read from Redis before reading it again. */
+export const FEED_KEY_REREAD_MS = 60_000;
+
+export function createFeedKeySource(
+  configured: string | null,
+  redis: Redis | null,
+  now: () => number = Date.now,
+): FeedKeySource {
   if (configured !== null) {
     const key = feedCipherKey(configured);
     return async () => key;
@@ -28,17 +35,25 @@ export function createFeedKeySource(configured: string | null, redis: Redis | nu
     return async () => key;
   }
   let shared: Buffer | null = null;
+  let readAt = 0;
   return async () => {
-    if (shared !== null) return shared;
+    // Read again now and then: after Redis lost its data, the first instance to ask puts a new key there,
+    // and every instance is back on one key within a minute.
+    if (shared !== null && now() - readAt < FEED_KEY_REREAD_MS) return shared;
     let stored: string | null;
     try {
       await redis.set(FEED_KEY_REDIS_KEY, randomBytes(32).toString('base64url'), 'NX');
       stored = await redis.get(FEED_KEY_REDIS_KEY);
     } catch {
+      stored = null;
+    }
+    if (stored === null) {
+      // Redis unreachable: the key read last keeps working meanwhile.
+      if (shared !== null) return shared;
       throw sessionStoreDown();
     }
-    if (stored === null) throw sessionStoreDown();
     shared = feedCipherKey(stored);
+    readAt = now();
     return shared;
   };
 }
