@@ -75,7 +75,9 @@ function atrium_widgets_head(): string
  *   'session'       true (default): on Atrium's origin ('base' empty), ask Atrium for the notices of the
  *                   visitor's own session (their atrium_sid cookie, forwarded; none: nobody is signed in,
  *                   no request) within 'session_timeout' seconds (default 0.3), so the bar is in the first
- *                   paint at its final size. false: never ask.
+ *                   paint at its final size. On another host ('base' set), the same with the notice feed's
+ *                   cookie the widgets keep on this host (atrium_feed; none: no request, the bar reads
+ *                   the notices itself after `load`), sent to 'server', else 'base'. false: never ask.
  *   'server'        how this PHP server reaches Atrium, for the manifest and the notices: env
  *                   ATRIUM_SERVER_URL, else the page's own front door (this request's server address and
  *                   port, with the page's Host), which routes /lapi/ and /widgets/ to Atrium on one origin.
@@ -100,8 +102,8 @@ function atrium_widgets(array $options = []): string
     $latin1 = atrium_is_latin1_charset(isset($options['charset']) ? (string) $options['charset'] : 'UTF-8');
     $problems = [];
     $manifest = atrium_widgets_manifest($options, $base, $problems);
-    if (!isset($options['notifications']) && $base === '' && (!isset($options['session']) || $options['session'] !== false)) {
-        $asked = atrium_session_notices($options, $problems);
+    if (!isset($options['notifications']) && (!isset($options['session']) || $options['session'] !== false)) {
+        $asked = $base === '' ? atrium_session_notices($options, $problems) : atrium_feed_notices($options, $base, $problems);
         if ($asked !== null) {
             $options['notifications'] = $asked;
         }
@@ -550,22 +552,79 @@ function atrium_session_notices(array $options, array &$problems)
         'content' => '{}',
     ]);
     $url = $door['url'] . '/lapi/rpc/common/ionic/initialize?optional=1';
+    $status = atrium_ask_notices($url, $context, $list);
+    if ($status === 204 || $status === 401) {
+        return [];
+    }
+    if ($list === null) {
+        $problems[] = atrium_notices_problem($url, $status, $timeout);
+    }
+    return $list;
+}
+
+/** The HTTP status of a POST for notices (0: no answer in time), and in `$list` the notices it answered, or null. */
+function atrium_ask_notices(string $url, $context, &$list): int
+{
     $body = @file_get_contents($url, false, $context);
     $status = 0;
     if (isset($http_response_header[0]) && preg_match('~^HTTP/\S+\s+(\d{3})~', $http_response_header[0], $match) === 1) {
         $status = (int) $match[1];
     }
-    if ($status === 204 || $status === 401) {
-        return [];
-    }
     $answer = $status === 200 && is_string($body) ? json_decode($body, true) : null;
-    if (!is_array($answer) || !isset($answer['system_notifications']) || !is_array($answer['system_notifications'])) {
-        $problems[] = "the visitor's notices could not be read from {$url} (" . ($status === 0 ? 'no answer within '
-            . $timeout . ' s' : 'HTTP ' . $status) . '): the bar shows them only after the page has loaded.'
-            . " Fix: check that this server reaches Atrium there, or give the 'server' option (or ATRIUM_SERVER_URL).";
+    $list = is_array($answer) && isset($answer['system_notifications']) && is_array($answer['system_notifications'])
+        ? $answer['system_notifications']
+        : null;
+    return $status;
+}
+
+function atrium_notices_problem(string $url, int $status, float $timeout): string
+{
+    return "the visitor's notices could not be read from {$url} (" . ($status === 0 ? 'no answer within '
+        . $timeout . ' s' : 'HTTP ' . $status) . '): the bar shows them only after the page has loaded.'
+        . " Fix: check that this server reaches Atrium there, or give the 'server' option (or ATRIUM_SERVER_URL).";
+}
+
+/** The first-party cookie the widgets keep on another host (packages/widgets/src/legacy/session-sync.ts). */
+const ATRIUM_FEED_COOKIE = 'atrium_feed';
+
+/**
+ * On another host of the site: the visitor's notices from Atrium's notice feed, with the sealed token the
+ * widgets keep in this host's `atrium_feed` cookie, forwarded server to server. A list, or null when there
+ * is no token yet (the first signed-in page on this host), when Atrium refuses it (expired, signed out,
+ * another user: the widgets renew or remove it on this page), or when Atrium could not say in time: the
+ * bar then reads the notices itself after `load`.
+ *
+ * Why: this host cannot see Atrium's session cookie; without the notices the bar pushed every signed-in
+ * page down when they arrived.
+ */
+function atrium_feed_notices(array $options, string $base, array &$problems)
+{
+    $token = isset($_COOKIE[ATRIUM_FEED_COOKIE]) ? $_COOKIE[ATRIUM_FEED_COOKIE] : null;
+    if (!is_string($token) || preg_match('#^v1\.[A-Za-z0-9_-]{16,1000}$#', $token) !== 1) {
         return null;
     }
-    return $answer['system_notifications'];
+    $server = isset($options['server']) ? (string) $options['server'] : (string) getenv('ATRIUM_SERVER_URL');
+    if ($server === '') {
+        $server = $base;
+    }
+    if (preg_match('~^https?://~i', $server) !== 1) {
+        return null;
+    }
+    $timeout = isset($options['session_timeout']) ? (float) $options['session_timeout'] : 0.3;
+    $context = stream_context_create(['http' => [
+        'method' => 'POST',
+        'timeout' => $timeout,
+        'ignore_errors' => true,
+        'header' => "Content-Type: application/json\r\nAccept: application/json\r\n",
+        'content' => json_encode(['feed_token' => $token]),
+    ]]);
+    $url = rtrim($server, '/') . '/lapi/rpc/common/ionic/notice_feed';
+    $status = atrium_ask_notices($url, $context, $list);
+    // 401: a token Atrium no longer honours, which the widgets renew (or remove) on this very page.
+    if ($list === null && $status !== 401) {
+        $problems[] = atrium_notices_problem($url, $status, $timeout);
+    }
+    return $list;
 }
 
 /** What is missing, in PHP's error log and as an HTML comment in the page (no secret in either). */

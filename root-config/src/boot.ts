@@ -135,7 +135,7 @@ export function createBoot(deps: BootDeps): () => Promise<BootOutcome> {
 
 /** What the boot needs of the shared @atrium/session module: the page's store and its start. */
 export interface BootSession {
-  session: BootDeps['session'];
+  session: BootDeps['session'] & Partial<Pick<SessionStore, 'setDismissalSender'>>;
   startFromBoot: BootDeps['startSession'];
 }
 
@@ -203,6 +203,16 @@ export function createPageBoot(
   { session, startFromBoot }: BootSession,
   reportError?: (error: unknown) => void,
 ): () => Promise<BootOutcome> {
+  // A notice dismissed in the new app is kept in the session on the server (the signed-in cookie of this
+  // origin), so the legacy pages of every host of the site leave it out too.
+  session.setDismissalSender?.((id) =>
+    fetch('/lapi/rpc/common/ionic/dismiss_notification', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ id }),
+    }).catch(() => undefined),
+  );
   return warmingShell(
     createBoot({
       api: defaultApi,

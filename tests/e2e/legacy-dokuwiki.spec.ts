@@ -3,8 +3,9 @@
  * own CSS, user tools absolutely positioned against the page, its own skip link), with the PHP helper's
  * two calls in its layout template exactly as docs/embedding.md says, served by php-fpm behind nginx
  * (tests/real/dokuwiki.ts): on Atrium's origin with no option, and on another host of the site
- * (wiki.school.test, listed in ATRIUM_EMBED_ORIGINS) with Atrium's origin as 'base'. Asserted the way a
- * visitor meets it: boxes, elementFromPoint, the Tab key, and the layout shifts Chromium reports.
+ * (wiki.school.test, listed in ATRIUM_EMBED_ORIGINS) with Atrium's origin as 'base', where the helper
+ * reads the notices from Atrium's notice feed with the cookie the widgets keep on that host. Asserted the
+ * way a visitor meets it: boxes, elementFromPoint, the Tab key, and the layout shifts Chromium reports.
  */
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
@@ -46,10 +47,12 @@ test.beforeAll(async () => {
   const php = await startPhpFpm();
   running.push(php);
   // On one origin: the documented call, no option. On the other host: Atrium's origin as 'base', and the
-  // manifest where this machine's PHP reaches it (it cannot resolve the test's host names).
+  // manifest and the notice feed where this machine's PHP reaches them ('server': the front door, whose
+  // first server is Atrium's; PHP cannot resolve the test's host names).
   const sameOrigin = createDokuWiki();
+  const front = `http://127.0.0.1:${port}`;
   const otherHost = createDokuWiki({
-    widgetsOptions: `['base' => ${JSON.stringify(origin)}, 'manifest' => 'http://127.0.0.1:${port}/widgets/manifest.json']`,
+    widgetsOptions: `['base' => ${JSON.stringify(origin)}, 'server' => '${front}', 'manifest' => '${front}/widgets/manifest.json']`,
   });
   wikis.push(sameOrigin, otherHost);
   const servers = [
@@ -328,4 +331,114 @@ test.describe('the widgets in DokuWiki on another host of the site', () => {
     const { total, moved } = await shifts();
     expect(total, moved.join('\n')).toBeLessThanOrEqual(0.01);
   });
+
+  test('signed in there, every page after the first has the notices in its first paint, and nothing moves', async () => {
+    const page = await context.newPage();
+    await signIn(page, 'student');
+    // The first page on this host has no feed cookie yet: its bar reads the notices after `load`.
+    await page.goto(`${wikiOrigin}/wiki/${START}`);
+    await widgetsUp(page);
+    const cookie = await feedCookie();
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: false, secure: false });
+    expect(cookie!.expires * 1000 - Date.now()).toBeLessThanOrEqual(600_000);
+    const shifts = await recordShifts(page);
+    for (const path of PAGES) {
+      await page.goto(`${wikiOrigin}/wiki/${path}`);
+      const html = await page.evaluate(async (address) => (await fetch(address)).text(), page.url());
+      expect(html).toContain('<template shadowrootmode="open"><div class="frame frame--reserved"');
+      expect(html).not.toContain('<!-- [atrium-widgets]');
+      await widgetsUp(page);
+      await expect(page.locator('atrium-notification-bar').getByRole('listitem').first()).toBeVisible();
+      await hostControlsUncovered(page);
+      const { total, moved } = await shifts();
+      expect(total, moved.join('\n')).toBeLessThanOrEqual(0.01);
+    }
+  });
+
+  test("a notice dismissed on the wiki's host is gone on Atrium's pages, and the other way round", async () => {
+    const wiki = await context.newPage();
+    await signIn(wiki, 'student');
+    await wiki.goto(`${wikiOrigin}/wiki/${START}`);
+    await widgetsUp(wiki);
+    await dismiss(wiki, /^Dismiss notification: New gradebook features/);
+
+    // Atrium's origin, in another tab (nothing of the wiki host's tab storage there): the shell, and the
+    // wiki served on Atrium's origin, after a reload.
+    const atrium = await context.newPage();
+    await atrium.goto(`${origin}/evaluations`);
+    await expect(atrium.getByText('Our privacy policy has been updated')).toBeVisible();
+    await expect(atrium.getByText('New gradebook features')).toHaveCount(0);
+    await atrium.goto(wikiUrl(START));
+    await widgetsUp(atrium);
+    await expect(atrium.locator('atrium-notification-bar').getByText('Scheduled maintenance')).toBeVisible();
+    await expect(atrium.locator('atrium-notification-bar').getByText('New gradebook features')).toHaveCount(
+      0,
+    );
+
+    await atrium.goto(`${origin}/evaluations`);
+    await dismiss(atrium, /^Dismiss notification: Our privacy policy/);
+    await atrium.reload();
+    await expect(atrium.getByText('Scheduled maintenance')).toBeVisible();
+    await expect(atrium.getByText('Our privacy policy has been updated')).toHaveCount(0);
+
+    await wiki.reload();
+    await widgetsUp(wiki);
+    const bar = wiki.locator('atrium-notification-bar');
+    await expect(bar.getByText('Scheduled maintenance')).toBeVisible();
+    await expect(bar.getByText('Our privacy policy has been updated')).toHaveCount(0);
+    await expect(bar.getByText('New gradebook features')).toHaveCount(0);
+  });
+
+  test("after sign-out the wiki host's feed cookie reads nothing, and the widgets remove it", async () => {
+    const page = await context.newPage();
+    await signIn(page, 'student');
+    await page.goto(`${wikiOrigin}/wiki/${START}`);
+    await widgetsUp(page);
+    const token = (await feedCookie())!.value;
+    // The helper's call, made from a page of Atrium's origin (the test's own resolver knows no host names).
+    await page.goto(`${origin}/wiki/lib/exe/css.php?t=dokuwiki`);
+    const feed = () =>
+      page.evaluate(async (feedToken) => {
+        const response = await fetch('/lapi/rpc/common/ionic/notice_feed', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ feed_token: feedToken }),
+        });
+        return { status: response.status, body: (await response.json()) as { error?: { code: string } } };
+      }, token);
+    expect((await feed()).status).toBe(200);
+
+    expect(
+      await page.evaluate(async () => (await fetch('/common/login/logout.php', { method: 'POST' })).status),
+    ).toBe(200);
+    expect(await feed()).toMatchObject({ status: 401, body: { error: { code: 'signed-out' } } });
+    // The page, sent while the cookie is still there, has no notices in it; its widgets then remove the cookie.
+    const response = await page.goto(`${wikiOrigin}/wiki/${START}`);
+    expect(await response!.text()).not.toContain('shadowrootmode');
+    await widgetsUp(page);
+    await expect
+      .poll(async () => (await context.cookies(wikiOrigin)).some((cookie) => cookie.name === 'atrium_feed'))
+      .toBe(false);
+  });
 });
+
+/** The notice feed's cookie the widgets keep on the wiki's host, once it is there. */
+async function feedCookie() {
+  let found: Awaited<ReturnType<BrowserContext['cookies']>>[number] | undefined;
+  await expect
+    .poll(async () => {
+      found = (await context.cookies(wikiOrigin)).find((cookie) => cookie.name === 'atrium_feed');
+      return found?.value ?? '';
+    })
+    .toMatch(/^v1\./);
+  return found;
+}
+
+/** Presses a notice's Dismiss and waits until the server has kept the dismissal. */
+async function dismiss(page: Page, name: RegExp): Promise<void> {
+  const kept = page.waitForResponse(
+    (response) => response.url().endsWith('/dismiss_notification') && response.status() === 200,
+  );
+  await page.getByRole('button', { name }).click();
+  await kept;
+}

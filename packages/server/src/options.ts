@@ -94,6 +94,11 @@ export interface ServerOptions {
   /** Lets CI call the release API without a session (ATRIUM_DEPLOY_TOKEN); null: root sessions only. */
   deployToken?: string | null;
   /**
+   * Seals the notice feed's tokens (ATRIUM_FEED_KEY, at least 32 characters); null: a random key, kept in
+   * Redis when there is one (state/feed-key.ts).
+   */
+  feedKey?: string | null;
+  /**
    * Shared state for several instances (ATRIUM_REDIS_URL, redis:// or rediss://): sessions, the request
    * log, the login rate limit and the releases. null: everything in this process (the default).
    */
@@ -162,6 +167,7 @@ export interface ResolvedOptions {
   embedOrigins: string[];
   releasesDir: string;
   deployToken: string | null;
+  feedKey: string | null;
   redisUrl: string | null;
   releasePollMs: number;
   assets: AssetsConfig;
@@ -232,6 +238,13 @@ function parseDeployToken(value: string | null | undefined): string | null {
       'invalid-deploy-token',
       'ATRIUM_DEPLOY_TOKEN must be at least 32 characters, no spaces',
     );
+  return value;
+}
+
+function parseFeedKey(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (value.length < 32 || /\s/.test(value))
+    throw new OptionsError('invalid-feed-key', 'ATRIUM_FEED_KEY must be at least 32 characters, no spaces');
   return value;
 }
 
@@ -339,6 +352,7 @@ export function resolveOptions(
     deployToken: parseDeployToken(
       options.deployToken !== undefined ? options.deployToken : environ['ATRIUM_DEPLOY_TOKEN'],
     ),
+    feedKey: parseFeedKey(options.feedKey !== undefined ? options.feedKey : environ['ATRIUM_FEED_KEY']),
     redisUrl: parseRedis(options.redisUrl !== undefined ? options.redisUrl : environ['ATRIUM_REDIS_URL']),
     releasePollMs:
       options.releasePollMs ??

@@ -22,6 +22,7 @@ import { watchLiveRelease } from './service/live-log.js';
 import { loginRoutes } from './routes/login.js';
 import { ssoRoutes } from './routes/sso.js';
 import { sessionRoutes } from './routes/session.js';
+import { noticeFeedRoutes } from './routes/notice-feed.js';
 import { systemRoutes } from './routes/system.js';
 import { schoolRoutes } from './routes/schools.js';
 import { devRoutes } from './routes/dev.js';
@@ -191,6 +192,7 @@ export async function createServer(input: ServerOptions = {}): Promise<AtriumSer
     await app.register(loginRoutes(ctx));
     await app.register(ssoRoutes(ctx));
     await app.register(sessionRoutes(ctx));
+    await app.register(noticeFeedRoutes(ctx));
     await app.register(systemRoutes(ctx));
     await app.register(schoolRoutes(ctx));
     await app.register(devRoutes(ctx));

@@ -235,6 +235,14 @@ export const SETTINGS: readonly Setting[] = [
     description: 'Lets CI call the release API without a session; at least 32 characters.',
   },
   {
+    name: 'ATRIUM_FEED_KEY',
+    group: 'instances',
+    secret: true,
+    default: 'unset (random)',
+    description:
+      'Seals the notice feed tokens of legacy pages on another host (docs/embedding.md); at least 32 characters. Unset: a random key, kept in Redis with `ATRIUM_REDIS_URL` so every instance shares it.',
+  },
+  {
     name: 'ATRIUM_RELEASES_DIR',
     group: 'instances',
     default: '`<checkout>/var/releases`',

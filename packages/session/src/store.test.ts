@@ -101,6 +101,21 @@ describe('dismissed notifications', () => {
     expect(store({ storage }).getState().dismissedNotificationIds).toEqual(['n1', 'n2']);
   });
 
+  it('are told to the server once each, through the sender the page set (every host of the site)', () => {
+    const s = store();
+    const sent: string[] = [];
+    s.dismissNotification('before');
+    s.setDismissalSender((id) => sent.push(id));
+    s.dismissNotification('n1');
+    s.dismissNotification('n1');
+    s.dismissNotification('n2');
+    expect(sent).toEqual(['n1', 'n2']);
+    s.setDismissalSender(null);
+    s.dismissNotification('n3');
+    expect(sent).toEqual(['n1', 'n2']);
+    expect(s.getState().dismissedNotificationIds).toEqual(['before', 'n1', 'n2', 'n3']);
+  });
+
   it("keep what another store of the tab wrote meanwhile (a legacy page's widgets and the app)", () => {
     const storage = new MemoryStorage();
     const app = store({ storage });

@@ -107,6 +107,8 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   const onRemoteSchoolChange = options.onRemoteSchoolChange ?? (() => globalThis.location?.reload());
 
   const store = createStore<SessionState>(initialSessionState('idle', loadDismissedIds(storage)));
+  /** Tells the server of a dismissal (set by the page's start: its transport, its credentials). */
+  let sendDismissal: ((id: string) => unknown) | null = null;
   const { getState } = store;
   /** Every live subscription's way out, so `destroy` can drop them all. */
   const unsubscribes = new Set<() => void>();
@@ -170,9 +172,11 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     subscribe,
 
     /**
-     * Hide a closeable notice for the rest of the tab's session, here and on every later page of it (the new
-     * app's and the legacy pages' stores read the same sessionStorage key). Ids another store of this tab
-     * wrote meanwhile are kept.
+     * Hide a closeable notice for the rest of the sign-in: here and on every later page of the tab at once
+     * (the new app's and the legacy pages' stores read the same sessionStorage key: nothing flickers while
+     * the server hears of it), and on every host of the site through the server, which keeps it in the
+     * session and leaves it out of initialize and the notice feed. Ids another store of this tab wrote
+     * meanwhile are kept.
      */
     dismissNotification(id: string): void {
       if (typeof id !== 'string' || id === '') return;
@@ -182,6 +186,15 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
       const ids = known.includes(id) ? known : [...known, id];
       saveDismissedIds(storage, ids);
       setState({ dismissedNotificationIds: ids });
+      sendDismissal?.(id);
+    },
+
+    /**
+     * How dismissals reach the server: the page's start sets it (the cookie transport on a legacy page,
+     * Atrium's own origin in the new app). A failed send costs only the other hosts' copy.
+     */
+    setDismissalSender(send: ((id: string) => unknown) | null): void {
+      sendDismissal = send;
     },
 
     /** Forget this session here and tell the other tabs. The caller ends the server session (api.logout). */

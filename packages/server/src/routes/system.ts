@@ -11,9 +11,9 @@ import {
 import type { ServerContext } from '../context.js';
 import { findAuth, requireAuth, type Auth } from '../auth.js';
 import { findCompany } from '../demo-data/organisations.js';
-import { SYSTEM_NOTIFICATIONS } from '../demo-data/notifications.js';
 import { HttpError } from '../errors.js';
 import { parseInput } from '../validation.js';
+import { noticesOf } from './notices.js';
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account matches, we have sent instructions to the e-mail address on file.';
@@ -48,7 +48,7 @@ export function initializeResponse(ctx: ServerContext, auth: Auth): InitializeRe
     lapi_access_token: session.accessToken,
     locale_config: { locale: 'en-US', timezone: 'America/Los_Angeles' },
     legacy_redirect: acknowledged ? null : user.legacy_redirect,
-    system_notifications: SYSTEM_NOTIFICATIONS.map((n) => ({ ...n, static: n.static ?? false })),
+    system_notifications: noticesOf(session),
   };
 }
 

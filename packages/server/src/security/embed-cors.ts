@@ -14,6 +14,9 @@ const EMBED_ENDPOINTS: ReadonlyArray<{ path: string | RegExp; methods: readonly 
   // The bar's one call, and the toolbar's fallback when another copy of the bundle read the session.
   { path: '/lapi/rpc/common/ionic/initialize', methods: ['POST'] },
   { path: '/common/login/get_access_token.php', methods: ['GET', 'POST'] },
+  // A dismissal kept in the session (every host), and the notice feed's token for the page's own host.
+  { path: '/lapi/rpc/common/ionic/dismiss_notification', methods: ['POST'] },
+  { path: '/lapi/rpc/common/ionic/feed_token', methods: ['POST'] },
   // The toolbar: user switcher, school picker.
   { path: '/lapi/rpc/dev/users', methods: ['POST'] },
   { path: '/lapi/rpc/dev/switch-user', methods: ['POST'] },

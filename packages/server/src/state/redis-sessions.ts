@@ -19,7 +19,9 @@
 import type { Redis } from 'ioredis';
 import { HttpError } from '../errors.js';
 import {
+  MAX_DISMISSED_NOTICES,
   newSession,
+  withDismissed,
   sessionExpired,
   type Session,
   type SessionLifetimes,
@@ -72,12 +74,31 @@ redis.call('PEXPIRE', KEYS[1], ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[1])
 return 1`;
 
+/**
+ * One id added to the session's dismissed notices in Redis itself (read, add, trim, write in one step), so
+ * dismissals made at once through two instances both stay; nothing when the session has ended.
+ * KEYS: session hash. ARGV: the id, the most ids kept.
+ */
+const DISMISS_IF_EXISTS = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local raw = redis.call('HGET', KEYS[1], 'dismissedNotices')
+local ok, known = pcall(cjson.decode, raw or '[]')
+if not ok or type(known) ~= 'table' then known = {} end
+local ids = {}
+for _, id in ipairs(known) do if id ~= ARGV[1] then table.insert(ids, id) end end
+table.insert(ids, ARGV[1])
+while #ids > tonumber(ARGV[2]) do table.remove(ids, 1) end
+redis.call('HSET', KEYS[1], 'dismissedNotices', cjson.encode(ids))
+return 1`;
+
 function toHash(session: Session): Record<string, string> {
   return {
     sid: session.sid,
     accessToken: session.accessToken,
     username: session.username,
     ...mutableFields(session),
+    // Not a mutable field: only DISMISS_IF_EXISTS changes it, so a `save` never undoes a dismissal.
+    dismissedNotices: JSON.stringify(session.dismissedNotices),
     createdAt: String(session.createdAt),
     lastSeenAt: String(session.lastSeenAt),
   };
@@ -119,6 +140,7 @@ function fromHash(hash: Record<string, string>): Session | undefined {
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
   return {
+    dismissedNotices: readDismissed(hash['dismissedNotices']),
     sid,
     accessToken,
     username,
@@ -129,6 +151,16 @@ function fromHash(hash: Record<string, string>): Session | undefined {
     createdAt: Number(createdAt),
     lastSeenAt: Number(lastSeenAt),
   };
+}
+
+/** The stored list of dismissed ids; anything else (a session made before they were kept) is none. */
+function readDismissed(raw: string | undefined): string[] {
+  try {
+    const ids: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 export function createRedisSessionStore(
@@ -293,6 +325,16 @@ export function createRedisSessionStore(
       } catch {
         // Kept here for the pages this instance serves, and written to Redis as soon as it is back.
         owedSaves.set(session.sid, session);
+      }
+    },
+    async dismissNotice(session, id) {
+      session.dismissedNotices = withDismissed(session.dismissedNotices, id);
+      remember(session);
+      try {
+        await redis.eval(DISMISS_IF_EXISTS, 1, sessionKey(session.sid), id, String(MAX_DISMISSED_NOTICES));
+      } catch {
+        // Kept for this instance's pages; the other instances learn it only once it reaches Redis.
+        throw sessionStoreDown();
       }
     },
     async destroy(session) {

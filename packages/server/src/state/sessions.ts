@@ -15,6 +15,11 @@ export interface Session {
   schoolId: number | null;
   /** What legacy_initialize merged in (the legacy PHP session). */
   legacyData: Record<string, unknown>;
+  /**
+   * The closeable notices this session dismissed (ids), on any host of the site: the initialize answer and
+   * the notice feed leave them out. They end with the session.
+   */
+  dismissedNotices: string[];
   readonly createdAt: number;
   /** The last request the session authenticated: the idle lifetime counts from here. */
   lastSeenAt: number;
@@ -44,7 +49,20 @@ export interface SessionStore {
   bySid(sid: string | undefined): Promise<Session | undefined>;
   byToken(token: string | undefined): Promise<Session | undefined>;
   save(session: Session): Promise<void>;
+  /**
+   * Adds `id` to the session's dismissed notices (kept to the last MAX_DISMISSED_NOTICES). Atomic on its
+   * own, apart from `save`: two dismissals at once on two instances both stay.
+   */
+  dismissNotice(session: Session, id: string): Promise<void>;
   destroy(session: Session): Promise<void>;
+}
+
+/** Dismissed notices one session keeps; the oldest go first beyond it (a notice list is a handful). */
+export const MAX_DISMISSED_NOTICES = 200;
+
+/** `ids` with `id` added at the end (once), cut to the last MAX_DISMISSED_NOTICES. */
+export function withDismissed(ids: readonly string[], id: string): string[] {
+  return [...ids.filter((known) => known !== id), id].slice(-MAX_DISMISSED_NOTICES);
 }
 
 /** The in-memory store also says how many sessions it holds (tests check that ended ones leave memory). */
@@ -64,6 +82,7 @@ export function newSession(init: Pick<Session, 'username' | 'companyId' | 'schoo
     accessToken: randomToken(),
     actingAs: null,
     legacyData: {},
+    dismissedNotices: [],
     createdAt: at,
     lastSeenAt: at,
     ...init,
@@ -130,6 +149,9 @@ export function createSessionStore(now: () => number, lifetimes: SessionLifetime
     byToken: async (token) => live(token ? byToken.get(token) : undefined),
     // The session objects are the stored ones: a route's change is already kept.
     save: async () => undefined,
+    dismissNotice: async (session, id) => {
+      session.dismissedNotices = withDismissed(session.dismissedNotices, id);
+    },
     destroy: async (session) => destroy(session),
     size: () => bySid.size,
   };

@@ -43,27 +43,39 @@ function reportFailure(error: unknown): void {
   }
 }
 
+const noop = (): void => undefined;
+/** The chunk with what a page tells Atrium besides its start (session-sync.ts), loaded on first need. */
+const sync = () => import(/* webpackChunkName: "atrium-sync" */ './session-sync.js');
+
 function createPageSession(): PageSession {
   // The bundle's one store, the same `session` the toolbar chunk's React code reads: a second store on the
   // page would hear this one's cross-tab messages as another tab's (a school swap would reload the page
   // under the toolbar's own navigation). Other tabs' messages are handled as in the new app.
   const store = session;
   const transport = createCookieTransport({ serverOrigin: apiOrigin });
+  // A dismissal is kept in the session on the server too, so the other hosts of the site leave it out.
+  store.setDismissalSender((id) => sync().then((chunk) => chunk.sendDismissal(transport, id), noop));
   let started: Promise<LegacySessionSnapshot | null> | null = null;
   function start(): Promise<LegacySessionSnapshot | null> {
     // Inside the shell the frame shows no widgets, so it has no reason to ask either.
     if (embedded) return Promise.resolve(null);
-    started ??= startFromCookie(store, transport).then(
-      (answer) => {
-        initializeAnswer = answer;
-        const { sis, systemNotifications } = store.getState();
-        return sis === null ? null : { sis, notifications: systemNotifications };
-      },
-      (error: unknown) => {
-        reportFailure(error);
-        return null;
-      },
-    );
+    started ??= startFromCookie(store, transport)
+      .then(
+        (answer) => {
+          initializeAnswer = answer;
+          const { sis, systemNotifications } = store.getState();
+          return sis === null ? null : { sis, notifications: systemNotifications };
+        },
+        (error: unknown) => {
+          reportFailure(error);
+          return null;
+        },
+      )
+      // On a page of another host, the notice feed's cookie follows the session (session-sync.ts).
+      .finally(() => {
+        if (apiOrigin !== globalThis.location.origin)
+          sync().then((chunk) => chunk.keepFeedCookie(transport, store.getState().status), noop);
+      });
     registry.legacySession ??= started;
     return started;
   }
