@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DISMISSED_STORAGE_KEY } from './dismissed-storage.js';
-import { createSessionStore, initialSessionState } from './store.js';
+import { SESSION_CHANGE_KEY, createSessionStore, initialSessionState } from './store.js';
 import { applyInitialize, mergeLegacySession, setStatus } from './start-writes.js';
 import type { SessionStoreOptions } from './store.js';
 import { noticesToShow } from './helpers.js';
@@ -16,7 +16,7 @@ import { userDataKey } from './user-storage.js';
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function store(options: SessionStoreOptions = {}) {
-  return createSessionStore({ channel: null, storage: new MemoryStorage(), ...options });
+  return createSessionStore({ channel: null, storage: new MemoryStorage(), sharedStorage: null, ...options });
 }
 
 describe('state', () => {
@@ -215,6 +215,58 @@ describe('sign out, reset and other tabs', () => {
     await flush();
     expect(onRemoteSchoolChange).toHaveBeenCalledTimes(1);
     expect(onRemoteSignOut).not.toHaveBeenCalled();
+  });
+
+  it('a tab that starts after another tab changed user, on a page requested before, reloads as if it had heard it', () => {
+    const shared = new MemoryStorage();
+    const tabA = store({ sharedStorage: shared, onRemoteSchoolChange: vi.fn() });
+    tabA.changeUser();
+    const written = JSON.parse(shared.getItem(SESSION_CHANGE_KEY) ?? 'null') as { type: string; at: number };
+    expect(written.type).toBe('user-changed');
+
+    const onRemoteSchoolChange = vi.fn();
+    store({ sharedStorage: shared, pageRequestedAt: written.at - 50, onRemoteSchoolChange });
+    expect(onRemoteSchoolChange).toHaveBeenCalledTimes(1);
+
+    // A page requested after the change was drawn with it: nothing to do.
+    const later = vi.fn();
+    store({ sharedStorage: shared, pageRequestedAt: written.at + 1, onRemoteSchoolChange: later });
+    expect(later).not.toHaveBeenCalled();
+  });
+
+  it('a tab that starts after another tab signed out, on a page requested before, signs out too', () => {
+    const shared = new MemoryStorage();
+    store({ sharedStorage: shared }).signOut();
+    const at = (JSON.parse(shared.getItem(SESSION_CHANGE_KEY) ?? 'null') as { at: number }).at;
+    const onRemoteSignOut = vi.fn();
+    const onRemoteSchoolChange = vi.fn();
+    const tab = store({
+      sharedStorage: shared,
+      pageRequestedAt: at - 1,
+      onRemoteSignOut,
+      onRemoteSchoolChange,
+    });
+    expect(tab.getState().status).toBe('signed-out');
+    expect(onRemoteSignOut).toHaveBeenCalledTimes(1);
+    expect(onRemoteSchoolChange).not.toHaveBeenCalled();
+  });
+
+  it('ignores anything else written under the last change key', () => {
+    const shared = new MemoryStorage();
+    const onRemoteSignOut = vi.fn();
+    const onRemoteSchoolChange = vi.fn();
+    for (const junk of [
+      '{',
+      '42',
+      '{"type":"signed-out"}',
+      '{"type":"nope","at":1e15}',
+      '{"type":"signed-out","at":"soon"}',
+    ]) {
+      shared.setItem(SESSION_CHANGE_KEY, junk);
+      store({ sharedStorage: shared, pageRequestedAt: 0, onRemoteSignOut, onRemoteSchoolChange });
+    }
+    expect(onRemoteSignOut).not.toHaveBeenCalled();
+    expect(onRemoteSchoolChange).not.toHaveBeenCalled();
   });
 
   it('ignores malformed channel messages', async () => {

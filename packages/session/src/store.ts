@@ -5,7 +5,10 @@
  * access token never enters it: the token lives in the api client's (or the transport's) memory only.
  *
  * Tabs stay in step through a BroadcastChannel: signing out in one tab signs out all of them, changing
- * school in one reloads the others (their data belongs to the old school).
+ * school in one reloads the others (their data belongs to the old school). A tab still starting when such
+ * a message is sent cannot hear it, so the last change is also written down with its time (localStorage
+ * `atrium.sessionChange`): a store that starts on a page requested before that change acts on it as if it
+ * had heard it.
  */
 import { LOGIN_PATH } from '@atrium/api/routes';
 import type { Sis, SystemNotification } from '@atrium/api';
@@ -16,6 +19,8 @@ import { loadDismissedIds, saveDismissedIds } from './dismissed-storage.js';
 import { clearUserData } from './user-storage.js';
 
 export const SESSION_CHANNEL_NAME = 'atrium-session';
+/** localStorage: the last change a tab told the others of, `{ type, at }` (ms since the epoch). */
+export const SESSION_CHANGE_KEY = 'atrium.sessionChange';
 
 export type SessionStatus = 'idle' | 'starting' | 'started' | 'error' | 'signed-out';
 
@@ -56,6 +61,13 @@ export interface SessionStoreOptions {
   channel?: SessionChannel | null;
   /** Defaults to sessionStorage when reachable; null for none. */
   storage?: SessionStorageLike | null;
+  /** Shared by the origin's tabs, for the last change (defaults to localStorage when reachable; null for none). */
+  sharedStorage?: Pick<SessionStorageLike, 'getItem' | 'setItem'> | null;
+  /**
+   * When this page was requested (ms since the epoch; defaults to `performance.timeOrigin`): a change another
+   * tab made after it may be missing from what the server drew.
+   */
+  pageRequestedAt?: number;
   /** Another tab signed out. Default: go to the login page. */
   onRemoteSignOut?: () => void;
   /**
@@ -100,9 +112,33 @@ function defaultStorage(): SessionStorageLike | null {
   }
 }
 
+function defaultSharedStorage(): Pick<SessionStorageLike, 'getItem' | 'setItem'> | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The last change written down, if it is one (anything else in the key is ignored). */
+function readLastChange(
+  shared: Pick<SessionStorageLike, 'getItem'> | null,
+): { message: SessionChannelMessage; at: number } | null {
+  try {
+    const value: unknown = JSON.parse(shared?.getItem(SESSION_CHANGE_KEY) ?? 'null');
+    const message = parseChannelMessage(value);
+    const at = (value as { at?: unknown } | null)?.at;
+    return message && typeof at === 'number' && Number.isFinite(at) ? { message, at } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createSessionStore(options: SessionStoreOptions = {}) {
   const channel = options.channel === undefined ? defaultChannel() : options.channel;
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
+  const shared = options.sharedStorage === undefined ? defaultSharedStorage() : options.sharedStorage;
+  const pageRequestedAt = options.pageRequestedAt ?? globalThis.performance?.timeOrigin ?? 0;
   const onRemoteSignOut = options.onRemoteSignOut ?? (() => globalThis.location?.assign(LOGIN_PATH));
   const onRemoteSchoolChange = options.onRemoteSchoolChange ?? (() => globalThis.location?.reload());
 
@@ -142,6 +178,11 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
 
   function post(message: SessionChannelMessage): void {
     try {
+      shared?.setItem(SESSION_CHANGE_KEY, JSON.stringify({ ...message, at: Date.now() }));
+    } catch {
+      // Storage full or disabled: the tabs that are listening still hear the message.
+    }
+    try {
       channel?.postMessage(message);
     } catch {
       // A closed channel: other tabs will find out on their next call (a 401), which is good enough.
@@ -165,6 +206,9 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     }
   };
   channel?.addEventListener('message', onMessage);
+  // A change made after this page was requested, before this store listened: what was drawn may predate it.
+  const missed = readLastChange(shared);
+  if (missed && missed.at > pageRequestedAt) onMessage({ data: missed.message });
 
   return {
     getState,
