@@ -20,6 +20,8 @@ import { LOAD_BUDGET, loadTable, measureLoad } from './lib/load';
 import { lastTestRunSeconds, timedBuild, TEST_RUN_FILE } from './lib/build-time';
 import { measureLegacy } from './lib/legacy';
 import { legacyPhpRows, mergeLegacyPhpRows, runLegacyPhp } from './lib/legacy-php';
+import { dokuwikiRows, runDokuWiki } from './lib/legacy-dokuwiki';
+import type { DokuWikiResults } from './lib/legacy-dokuwiki';
 import type { LegacyPhpResults } from './lib/legacy-php';
 import type { LegacyLoad } from './lib/legacy';
 import { runLighthouse } from './lib/lighthouse';
@@ -147,7 +149,7 @@ const OPTION_HELP: Record<keyof typeof OPTIONS, string> = {
     'only the slow-client check: slow-body connections against a server with a request timeout; needs a build',
   'request-timeout': "MS: --slow-clients: the server's request timeout (default 10000)",
   'legacy-php':
-    'only the legacy PHP page rows (php-fpm behind nginx, the widgets through integrations/php); needs a build; replaces those rows in bench/results.json',
+    "only the legacy PHP page rows (php-fpm behind nginx, the widgets through integrations/php): the fixture pages and Debian's DokuWiki on one origin and on another host; needs a build; replaces those rows in bench/results.json",
   report:
     'measure nothing: rewrite the "Latest full run" section of docs/performance.md from bench/results.json',
   help: 'print these flags',
@@ -302,10 +304,11 @@ async function slowClientsOnly(distDir: string, flags: SlowClientFlags): Promise
   if (!result.ok) process.exitCode = 1;
 }
 
-/** `--legacy-php`: the legacy pages' rows alone, merged into the last results.json. */
+/** `--legacy-php`: the legacy pages' rows alone (the fixtures, then DokuWiki), merged into the last results.json. */
 async function legacyPhpOnly(flags: Flags): Promise<void> {
   mkdirSync(WORK_DIR, { recursive: true });
-  const server = await startBenchServer({ distDir: flags.distDir, dataDir: path.join(WORK_DIR, 'uploads') });
+  const dataDir = path.join(WORK_DIR, 'uploads');
+  const server = await startBenchServer({ distDir: flags.distDir, dataDir });
   let results: LegacyPhpResults;
   try {
     results = await runLegacyPhp({
@@ -314,16 +317,30 @@ async function legacyPhpOnly(flags: Flags): Promise<void> {
       distDir: flags.distDir,
       runs: flags.runs,
       lighthouse: !flags.quick,
-      progress: (label) => process.stdout.write(`\r[bench] ${label}   `),
+      progress,
     });
   } finally {
     await server.close();
   }
-  const rows = legacyPhpRows(results);
+  const dokuwiki = await runDokuWikiRows(flags, dataDir);
+  const rows = [...legacyPhpRows(results), ...dokuwikiRows(dokuwiki)];
   console.log(`\n\n${textTable(rows)}\n`);
   const resultsFile = path.join(ROOT, 'bench', 'results.json');
-  mergeLegacyPhpRows(resultsFile, rows, results, runMeta(flags));
+  mergeLegacyPhpRows(resultsFile, rows, { ...results, dokuwiki }, runMeta(flags));
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)} (legacy PHP rows)`);
+}
+
+const progress = (label: string) => process.stdout.write(`\r[bench] ${label}   `);
+
+/** DokuWiki's rows (bench/lib/legacy-dokuwiki.ts): its own Atrium, php-fpm and nginx, started and stopped here. */
+function runDokuWikiRows(flags: Flags, dataDir: string): Promise<DokuWikiResults> {
+  return runDokuWiki({
+    distDir: flags.distDir,
+    dataDir,
+    runs: flags.runs,
+    lighthouse: !flags.quick,
+    progress,
+  });
 }
 
 /**
@@ -488,6 +505,7 @@ async function main(): Promise<void> {
   }
   let lighthouse: LighthouseScores[] | null = null;
   let legacyPhp: LegacyPhpResults | null = null;
+  let dokuwiki: DokuWikiResults | null = null;
   try {
     if (!flags.quick && groups.has('lighthouse')) {
       const pages = flags.lighthousePages;
@@ -509,11 +527,15 @@ async function main(): Promise<void> {
         distDir: flags.distDir,
         runs: flags.runs,
         lighthouse: !flags.quick,
-        progress: (label) => process.stdout.write(`\r[bench] ${label}   `),
+        progress,
       });
     process.stdout.write('\n');
   } finally {
     await server.close();
+  }
+  if (groups.has('legacy')) {
+    dokuwiki = await runDokuWikiRows(flags, path.join(WORK_DIR, 'uploads'));
+    process.stdout.write('\n');
   }
   const npmTestSeconds = lastTestRunSeconds(ROOT);
   const measured = {
@@ -527,7 +549,10 @@ async function main(): Promise<void> {
     buildSeconds,
     npmTestSeconds,
   };
-  const rows = buildRows({ groups, ...measured }).concat(legacyPhp ? legacyPhpRows(legacyPhp) : []);
+  const rows = buildRows({ groups, ...measured }).concat(
+    legacyPhp ? legacyPhpRows(legacyPhp) : [],
+    dokuwiki ? dokuwikiRows(dokuwiki) : [],
+  );
   console.log(`\n${textTable(rows)}\n`);
   if (npmTestSeconds === null) console.log(`[bench] npm test time: not measured yet (no ${TEST_RUN_FILE})`);
   const resultsFile = path.join(ROOT, 'bench', flags.partial ? 'results-partial.json' : 'results.json');
@@ -540,7 +565,7 @@ async function main(): Promise<void> {
     },
     table: rows,
     markdown: markdownTable(rows),
-    raw: { ...measured, loginToHomePhases, legacyPhp },
+    raw: { ...measured, loginToHomePhases, legacyPhp, dokuwiki },
   });
   console.log(`[bench] wrote ${path.relative(ROOT, resultsFile)}`);
   if (!flags.partial) console.log('[bench] `npm run bench -- --report` writes it into docs/performance.md');

@@ -37,7 +37,10 @@ export const LEGACY_PHP_PAGE = '/php/legacy/hostile.php';
  * hostile screen's own React 18 and stylesheet are the page's cost, not Atrium's; both are reported.
  */
 export const PLAIN_PHP_PAGE = '/php/legacy/plain.php';
-/** Every row of this module starts with it (the --legacy-php run replaces exactly these rows). */
+/**
+ * Every row of this module and of legacy-dokuwiki.ts starts with it (the --legacy-php run replaces exactly
+ * these rows).
+ */
 export const LEGACY_PHP_ROW_PREFIX = 'Legacy PHP page';
 const THROTTLE = 4;
 
@@ -68,7 +71,7 @@ export interface LegacyPhpLoad {
 }
 
 /** Layout shifts (without recent input) summed over the page's life, and the toolbar's open time. */
-const OBSERVER = `(() => {
+export const OBSERVER = `(() => {
   const state = (window.__benchPhp = { shifts: 0, keyAt: null, toolbarAt: null });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) state.shifts += entry.value;
@@ -87,13 +90,13 @@ const OBSERVER = `(() => {
   }, true);
 })();`;
 
-interface PageState {
+export interface PageState {
   shifts: number;
   keyAt: number | null;
   toolbarAt: number | null;
 }
 
-const readState = (page: Page): Promise<PageState> =>
+export const readState = (page: Page): Promise<PageState> =>
   page.evaluate(() => (window as unknown as { __benchPhp: PageState }).__benchPhp);
 
 /** Encoded size of `url`'s body for one Accept-Encoding (counted on the wire, never decoded). */
@@ -149,7 +152,7 @@ async function atriumScriptsOf(recorder: RequestRecorder): Promise<{
 }
 
 /** The widgets have run: the bar is Lit's own, rendered (not the server's markup any more). */
-async function widgetsUp(page: Page): Promise<void> {
+export async function widgetsUp(page: Page): Promise<void> {
   await page.waitForFunction(
     async () => {
       const bar = document.querySelector('atrium-notification-bar') as
@@ -424,7 +427,7 @@ export function legacyPhpRows(results: LegacyPhpResults): Row[] {
 export function mergeLegacyPhpRows(
   file: string,
   rows: readonly Row[],
-  raw: LegacyPhpResults,
+  raw: LegacyPhpResults & { dokuwiki?: unknown },
   meta: Record<string, unknown>,
 ): Row[] {
   let previous: { table?: Row[]; raw?: Record<string, unknown>; meta?: Record<string, unknown> } = {};

@@ -39,11 +39,11 @@ interface DebuggableChromium {
   profileDir: string;
 }
 
-async function startChromium(): Promise<DebuggableChromium> {
+async function startChromium(args: readonly string[]): Promise<DebuggableChromium> {
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-lh-'));
   const child = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    [...args, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -93,10 +93,12 @@ const score = (value: number | null | undefined): number | null =>
 export async function runLighthouse(
   targets: readonly LighthouseTarget[],
   runs = 1,
+  /** Chromium's switches; test host names need `--host-resolver-rules` (tests/real's chromiumArgsFor). */
+  chromiumArgs: readonly string[] = CHROMIUM_ARGS,
 ): Promise<LighthouseScores[]> {
   const results: LighthouseScores[][] = targets.map(() => []);
   for (let run = 0; run < runs; run += 1) {
-    const once = await runLighthouseOnce(targets);
+    const once = await runLighthouseOnce(targets, chromiumArgs);
     once.forEach((scores, index) => results[index]!.push(scores));
   }
   return results.map((list) => (list.length === 1 ? list[0]! : medianScores(list)));
@@ -120,10 +122,13 @@ function medianScores(list: LighthouseScores[]): LighthouseScores {
   };
 }
 
-async function runLighthouseOnce(targets: readonly LighthouseTarget[]): Promise<LighthouseScores[]> {
+async function runLighthouseOnce(
+  targets: readonly LighthouseTarget[],
+  chromiumArgs: readonly string[],
+): Promise<LighthouseScores[]> {
   // Loaded on demand: Lighthouse is large and --quick runs never need it.
   const { default: lighthouse } = await import('lighthouse');
-  const chromium = await startChromium();
+  const chromium = await startChromium(chromiumArgs);
   const results: LighthouseScores[] = [];
   try {
     for (const target of targets) {

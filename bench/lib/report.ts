@@ -5,6 +5,12 @@
 import { writeFileSync } from 'node:fs';
 import type { Verdict } from './budgets';
 
+/**
+ * The first words of DokuWiki's rows (bench/lib/legacy-dokuwiki.ts): they start like the fixture pages' so
+ * `--legacy-php` replaces both, and `--report` says when a results file has none of them.
+ */
+export const DOKUWIKI_ROW_PREFIX = 'Legacy PHP page (DokuWiki';
+
 /** `fraction`: a small score such as a layout shift, shown to three decimals. */
 export type Unit = 'KB' | 'ms' | 's' | 'count' | 'score' | 'fraction' | 'yes/no';
 

@@ -42,6 +42,8 @@ export interface BenchServerOptions {
   minimalDir?: string;
   /** Where uploads would go: kept out of the repo's .data. */
   dataDir: string;
+  /** Other hosts whose legacy pages call the widgets' endpoints with cookies (ATRIUM_EMBED_ORIGINS). */
+  embedOrigins?: string[];
 }
 
 /** Under /common/login so the login component sees the same path shape (and the same API origin). */
@@ -70,6 +72,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     logger: false,
     // The bench signs in dozens of times a minute from one address; the real limit would turn runs into 429s.
     loginRateLimit: 100_000,
+    ...(options.embedOrigins ? { embedOrigins: options.embedOrigins } : {}),
   });
   const servePage = (base: string, dir: string) => {
     // Same caching as the real pages: the HTML is never cached, the bundle is immutable.

@@ -16,6 +16,8 @@ import {
   withReport,
 } from '../../bench/lib/performance-doc';
 import type { BenchResults } from '../../bench/lib/performance-doc';
+import { dokuwikiRows } from '../../bench/lib/legacy-dokuwiki';
+import type { DokuWikiCase } from '../../bench/lib/legacy-dokuwiki';
 
 const sample: BenchResults = {
   meta: {
@@ -56,6 +58,14 @@ describe('the performance report', () => {
     );
   });
 
+  it("says when the run predates DokuWiki's rows, and not when it has them", () => {
+    expect(renderReport(sample)).toContain("This run predates DokuWiki's rows");
+    const row = { measure: 'Legacy PHP page (DokuWiki, one origin), signed in: x', unit: 'ms' as const };
+    expect(renderReport({ ...sample, table: [...sample.table, { ...row, atrium: 1 }] })).not.toContain(
+      'predates',
+    );
+  });
+
   it('replaces only the text between the markers, the same way each time', () => {
     const doc = `# T\n\nbefore\n\n${REPORT_START}\n\nold figures\n\n${REPORT_END}\n\nafter\n`;
     const once = withReport(doc, 'new figures');
@@ -71,5 +81,48 @@ describe('the performance report', () => {
 
   it('refuses results that are not a full run', () => {
     expect(() => readResults('/nonexistent/results.json')).toThrow(/run `npm run bench` first/);
+  });
+});
+
+describe("DokuWiki's rows", () => {
+  const item = (who: DokuWikiCase['who'], axe: Record<string, number>): DokuWikiCase => ({
+    where: 'other host',
+    who,
+    runs: [
+      [
+        { page: 'a', layoutShift: 0.002, barPaintMs: 40 },
+        { page: 'b', layoutShift: 0.03, barPaintMs: 90 },
+      ],
+      [
+        { page: 'a', layoutShift: 0, barPaintMs: 30 },
+        { page: 'b', layoutShift: 0.001, barPaintMs: 50 },
+      ],
+      [
+        { page: 'a', layoutShift: 0.02, barPaintMs: 20 },
+        { page: 'b', layoutShift: 0, barPaintMs: 120 },
+      ],
+    ],
+    axe,
+    lighthouse: null,
+  });
+
+  it('judge each run by its worst page, and axe by the rules that fail more often than without the widgets', () => {
+    const rows = dokuwikiRows({
+      cases: [item('signed in', { 'color-contrast': 3, region: 1 }), item('signed out', { region: 1 })],
+      axeWithoutWidgets: { 'color-contrast': 2, region: 1 },
+    });
+    const find = (words: string) => rows.find((row) => row.measure.includes(words))!;
+    const shift = find('wiki.school.test), signed in: layout shift, worst of 3 pages');
+    expect([shift.atrium, shift.verdict]).toEqual([0.02, 'OVER']);
+    expect(find('signed in: script start → bar painted').atrium).toBe(90);
+    expect(rows.some((row) => row.measure.includes('signed out: script start'))).toBe(false);
+    const axeIn = find('signed in: axe-core failures on the start page (without the widgets: 3)');
+    expect([axeIn.atrium, axeIn.verdict, axeIn.note]).toEqual([
+      4,
+      'OVER',
+      'more with the widgets: color-contrast',
+    ]);
+    expect(find('signed out: axe-core').verdict).toBe('ok');
+    expect(find('signed in: Lighthouse accessibility').note).toBe('skipped (--quick)');
   });
 });

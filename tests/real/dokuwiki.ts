@@ -59,6 +59,8 @@ export interface DokuWikiOptions {
    * default `[]`, the documented same-origin call.
    */
   widgetsOptions?: string;
+  /** false: the template as Debian ships it, without the helper (the page to compare the widgets with). */
+  widgets?: boolean;
 }
 
 /** A writable DokuWiki with the helper in its layout template. */
@@ -94,7 +96,8 @@ export function createDokuWiki(options: DokuWikiOptions = {}): DokuWikiInstance 
   writeFileSync(path.join(conf, 'acl.auth.php'), '*\t@ALL\t1\n*\t@user\t8\n');
   mkdirSync(path.join(data, 'pages'), { recursive: true });
   for (const [id, text] of Object.entries(PAGES)) writeFileSync(path.join(data, 'pages', `${id}.txt`), text);
-  patchTemplate(path.join(webRoot, 'lib', 'tpl', 'dokuwiki', 'main.php'), options.widgetsOptions ?? '[]');
+  if (options.widgets !== false)
+    patchTemplate(path.join(webRoot, 'lib', 'tpl', 'dokuwiki', 'main.php'), options.widgetsOptions ?? '[]');
   return { webRoot, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 

@@ -28,7 +28,7 @@ DevToolbarLoaderElement.deps = {
     // The full client takes the token from the answer already read (validated in full there), so
     // initialize is not asked twice; the toolbar reads the same store as the bar.
     if (!(await chunk.adoptCookieAnswer(initializeAnswerOfThisCopy(), pageSession.store))) {
-      throw new Error('the legacy session did not pass validation');
+      throw new Error('invalid legacy session');
     }
     return chunk;
   },

@@ -63,9 +63,9 @@ export function widgetsRegistry(
   }
   if (!registry.versions.includes(version)) {
     registry.versions.push(version);
+    // Short: this text ships to every student's legacy page.
     warn(
-      `[atrium-widgets] version ${version} loaded on a page that already runs ${registry.version}; ` +
-        `the elements of ${registry.version} stay in use. Load /widgets/atrium-widgets.js once per page.`,
+      `[atrium-widgets] ${version} loaded after ${registry.version}, whose elements stay: load it once per page`,
     );
   }
   return registry;
@@ -88,10 +88,7 @@ export function defineOnce(
     return ctor;
   }
   if (existing !== ctor && existing.version !== ctor.version) {
-    warn(
-      `[atrium-widgets] <${tag}> is already defined by version ${existing.version ?? 'unknown'}; ` +
-        `version ${ctor.version ?? 'unknown'} will not redefine it.`,
-    );
+    warn(`[atrium-widgets] <${tag}> is ${existing.version ?? '?'}'s, not ${ctor.version ?? '?'}'s`);
   }
   return existing;
 }

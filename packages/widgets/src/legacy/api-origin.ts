@@ -4,7 +4,6 @@
  * and the calls go to `https://app.school.edu` (which lists the legacy origin in ATRIUM_EMBED_ORIGINS).
  * On a page of Atrium's own origin (path routing through one front door) both are the same.
  */
-import { isApiError } from '@atrium/api/transport';
 
 /**
  * Webpack's runtime public path: with `publicPath: 'auto'` in a module bundle it is the directory of the
@@ -21,21 +20,4 @@ export function widgetsApiOrigin(): string {
   } catch {
     return pageOrigin;
   }
-}
-
-/**
- * The console line for a session that failed for a deployment reason, naming the setting to fix (a bare
- * 403 or a CORS failure is the hardest fault for an operator to trace); null for other failures.
- */
-export function deploymentProblem(error: unknown, apiOrigin: string, pageOrigin: string): string | null {
-  if (!isApiError(error)) return null;
-  const where = `[atrium-widgets] Atrium at ${apiOrigin} refused the widgets on this page (${pageOrigin})`;
-  if (error.code === 'forbidden') return `${where}: ${error.message} See docs/deploy.md.`;
-  if (error.code === 'network' && apiOrigin !== pageOrigin) {
-    return (
-      `${where}, or could not be reached. A page of another origin needs its origin listed in ` +
-      `ATRIUM_EMBED_ORIGINS on the Atrium server, and must be on the same site (see docs/deploy.md).`
-    );
-  }
-  return null;
 }

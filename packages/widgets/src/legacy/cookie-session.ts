@@ -13,7 +13,7 @@ import { session, startFromCookie } from '@atrium/session/core';
 import { widgetsRegistry } from '../registry.js';
 import type { LegacySessionSnapshot, PageSession } from '../registry.js';
 import { isInsideAtriumShell } from './embedded.js';
-import { deploymentProblem, widgetsApiOrigin } from './api-origin.js';
+import { widgetsApiOrigin } from './api-origin.js';
 
 const registry = widgetsRegistry();
 
@@ -34,13 +34,15 @@ export function initializeAnswerOfThisCopy(): unknown {
 }
 
 function reportFailure(error: unknown): void {
-  // Nobody signed in here is normal on a legacy page: show nothing, say nothing. A deployment fault
-  // (a refused origin) is an error naming the setting to fix.
-  const problem = deploymentProblem(error, apiOrigin, globalThis.location.origin);
-  if (problem !== null) console.error(problem);
-  else if (!isApiError(error) || error.code !== 'unauthorized') {
-    console.warn('[atrium-widgets] could not read the legacy session', error);
-  }
+  // Nobody signed in here is normal on a legacy page: show nothing, say nothing, load nothing. Anything
+  // else is explained by a chunk of its own (a deployment fault names the setting to fix).
+  if (isApiError(error) && error.code === 'unauthorized') return;
+  // No chunk name: the entry lists every chunk's file name, and each name costs bytes there.
+  import('./session-diagnostics.js').then(
+    (diagnostics) => diagnostics.reportSessionFailure(error, apiOrigin, globalThis.location.origin),
+    // The explanation itself did not load (Atrium unreachable): the failure still shows.
+    () => console.warn('[atrium-widgets]', error),
+  );
 }
 
 const noop = (): void => undefined;

@@ -24,16 +24,6 @@ export interface DevToolbarLoaderDeps {
   loadToolbar: () => Promise<ToolbarChunk>;
 }
 
-/** True when this user gets the toolbar chunk at all. */
-export function needsToolbar(snapshot: LegacySessionSnapshot | null): boolean {
-  return !!snapshot && (canSeeDevToolbar(snapshot.sis) || snapshot.sis.acting_as !== null);
-}
-
-/** True when the chunk must load with the page, not on the shortcut: the acting-as banner shows always. */
-export function needsToolbarAtOnce(snapshot: LegacySessionSnapshot | null, defaultOpen: boolean): boolean {
-  return !!snapshot && (snapshot.sis.acting_as !== null || (defaultOpen && canSeeDevToolbar(snapshot.sis)));
-}
-
 export class DevToolbarLoaderElement extends HTMLElement {
   static readonly version: string = WIDGETS_VERSION;
   /** Injected by the entry (atrium-widgets.ts); tests swap them. */
@@ -87,8 +77,13 @@ export class DevToolbarLoaderElement extends HTMLElement {
     void deps.loadSession().then((snapshot) => {
       if (generation !== this.generation) return;
       known = true;
-      if (needsToolbarAtOnce(snapshot, defaultOpen)) open({ defaultOpen, openedByShortcut: false });
-      else if (!needsToolbar(snapshot)) this.stopListening();
+      // Acting as someone: the way back shows on every page, so the chunk loads now; so it does for root or
+      // headquarters with the toolbar open by default. Root or headquarters otherwise wait for the shortcut
+      // (or act on the one pressed already); anyone else needs nothing more.
+      const sis = snapshot?.sis;
+      const allowed = !!sis && canSeeDevToolbar(sis);
+      if (sis?.acting_as || (defaultOpen && allowed)) open({ defaultOpen, openedByShortcut: false });
+      else if (!allowed) this.stopListening();
       else if (pressed) open();
     });
   }

@@ -290,22 +290,11 @@ let fallback: Promise<Sanitizer> | null = null;
  * has Trusted Types, so DOMParser takes it under the shell's CSP.
  */
 export function loadFallbackSanitizer(): Promise<Sanitizer> {
-  fallback ??= import('dompurify').then(({ default: DOMPurify }) => {
-    // A private instance per copy of the bundle.
-    const purify = DOMPurify(window);
-    return (html: string) =>
-      allowListed(
-        inertBody(
-          purify.sanitize(dropInlineCode(html), {
-            ALLOWED_TAGS: [...ALLOWED_TAGS],
-            FORBID_TAGS: ['base'],
-            ALLOWED_ATTR: [...ALLOWED_ATTR],
-            ALLOW_DATA_ATTR: false,
-            ALLOW_ARIA_ATTR: false,
-            RETURN_TRUSTED_TYPE: true,
-          }),
-        ),
-      );
+  // DOMPurify and its configuration live in that chunk (purify.ts): a browser with the native API never
+  // downloads either.
+  fallback ??= import('./purify.js').then(({ purifier }) => {
+    const purify = purifier(ALLOWED_TAGS, ALLOWED_ATTR);
+    return (html: string) => allowListed(inertBody(purify(dropInlineCode(html))));
   });
   // A failed chunk load (offline, a deploy in between) may succeed on the next try.
   fallback.catch(() => {

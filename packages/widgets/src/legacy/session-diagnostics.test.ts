@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@atrium/api/transport';
 // widgetsApiOrigin needs the built bundle's public path: tests/e2e/topology.spec.ts proves it.
-import { deploymentProblem } from './api-origin.js';
+import { deploymentProblem } from './session-diagnostics.js';
 
 const APP = 'https://app.school.test';
 const LEGACY = 'https://legacy.school.test';
