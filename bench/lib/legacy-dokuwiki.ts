@@ -7,7 +7,9 @@
  * its embed origins.
  *
  * Per cold run and page, signed in as a student and signed out: the layout shift over the load and the
- * widgets' script start → the bar's first paint (signed in: signed out the bar has nothing to paint). Then,
+ * widgets' script start → the bar's first paint (signed in: signed out the bar has nothing to paint). On
+ * the other host signed in, each measured page follows a first page of the same visit: only from the second
+ * page on does the helper have the notice feed's cookie to draw the notices with (docs/embedding.md). Then,
  * on the start page: axe-core's failures beside the same page of a wiki without the helper (what the
  * widgets add), and Lighthouse (mobile), as for the fixture pages.
  */
@@ -45,6 +47,8 @@ const BARE_HOST = 'bare.school.test';
 /** The wiki's pages (tests/real/dokuwiki.ts writes them) and its search results, as the e2e suite visits. */
 export const DOKUWIKI_PAGES = ['doku.php?id=start', 'doku.php?id=policies', 'doku.php?do=search&q=policy'];
 const START_PAGE = DOKUWIKI_PAGES[0]!;
+/** Another page of the wiki, opened first where a visit's first page is not what is measured. */
+const FIRST_PAGE_OF_VISIT = 'doku.php?do=index';
 /** axe-core's rules the e2e suites hold pages to (tests/e2e/a11y.spec.ts). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -113,8 +117,9 @@ async function startDokuWikiSite(distDir: string, dataDir: string): Promise<Doku
     const sameOrigin = createDokuWiki();
     wikis.push(sameOrigin);
     // PHP on this machine cannot resolve the test's host names: the manifest at Atrium's own address.
+    // The notice feed at Atrium's own address too ('server'), as tests/e2e/legacy-dokuwiki.spec.ts does.
     const otherHost = createDokuWiki({
-      widgetsOptions: `['base' => ${JSON.stringify(origin)}, 'manifest' => '${atrium.origin}/widgets/manifest.json']`,
+      widgetsOptions: `['base' => ${JSON.stringify(origin)}, 'server' => '${atrium.origin}', 'manifest' => '${atrium.origin}/widgets/manifest.json']`,
     });
     wikis.push(otherHost);
     const bare = createDokuWiki({ widgets: false });
@@ -156,14 +161,38 @@ async function coldContext(browser: Browser, cookie: string | null): Promise<Bro
   return context;
 }
 
+/** The cookie in which the widgets keep the notice feed's token on another host (docs/embedding.md). */
+const FEED_COOKIE = 'atrium_feed';
+
+/**
+ * A visit's first page on another host, signed in: it has no feed cookie yet, so its bar reads the notices
+ * after `load` (the one page that may shift, docs/embedding.md). Resolves once the widgets have kept the
+ * cookie, so the pages measured next in this context are the visit's later pages.
+ */
+async function firstPageOfVisit(context: BrowserContext, url: string): Promise<void> {
+  const tab = await context.newPage();
+  try {
+    await tab.goto(url, { waitUntil: 'load' });
+    const deadline = Date.now() + 15_000;
+    while (!(await context.cookies(url)).some((cookie) => cookie.name === FEED_COOKIE)) {
+      if (Date.now() > deadline) throw new Error(`the widgets kept no ${FEED_COOKIE} cookie on ${url}`);
+      await tab.waitForTimeout(100);
+    }
+  } finally {
+    await tab.close();
+  }
+}
+
 async function measureLoad(
   browser: Browser,
   url: string,
   cookie: string | null,
   page: string,
+  visitStart: string | null,
 ): Promise<DokuWikiLoad> {
   const context = await coldContext(browser, cookie);
   try {
+    if (visitStart) await firstPageOfVisit(context, visitStart);
     const tab = await context.newPage();
     await tab.addInitScript(OBSERVER);
     await tab.goto(url, { waitUntil: 'load' });
@@ -237,8 +266,12 @@ export async function runDokuWiki(options: {
         options.progress?.(`DokuWiki: run ${run}/${options.runs}`);
         for (const item of cases) {
           const loads: DokuWikiLoad[] = [];
+          // Signed in on another host, the pages measured are a visit's later ones (after its first page
+          // has the widgets keep the feed's cookie), which the budget holds to.
+          const visitStart =
+            item.where === 'other host' && item.who === 'signed in' ? urlOf(item, FIRST_PAGE_OF_VISIT) : null;
           for (const page of DOKUWIKI_PAGES)
-            loads.push(await measureLoad(browser, urlOf(item, page), cookieOf(item), page));
+            loads.push(await measureLoad(browser, urlOf(item, page), cookieOf(item), page, visitStart));
           item.runs.push(loads);
         }
       }
