@@ -18,7 +18,8 @@
  * - a mount renders at once when the user has just acted (they are waiting for it: Sign In, an area switch),
  *   and as a transition during the page's own load (it yields to input).
  *
- * docs/decisions.md, "Lifecycles: Atrium's apps get theirs from single-spa-react", has the cost.
+ * docs/decisions.md, "Lifecycles: Atrium's apps get theirs from single-spa-react, through
+ * createReactLifecycles", has what it costs.
  */
 // The modules' default exports, React's whole CommonJS exports (the build's shims give each System module a
 // `default`): a namespace (`import * as React`) handed to single-spa-react would come out of the build's
