@@ -247,7 +247,7 @@ function systemConfig(
     // Scope hoisting for our own modules, apps and shared alike: it drops a module wrapper and an export
     // table per module (login JS budget). It narrows a namespace import of an external (`import * as
     // React`) to the members the bundle itself reads, so no module hands such a namespace to a library:
-    // React apps get their lifecycles from `@atrium/lifecycles/react`, which imports React by name.
+    // `@atrium/lifecycles/react` hands single-spa-react React's default export (the whole module) instead.
     // The vendor shims stay without it: React's CommonJS builds come out larger hoisted (about 100 B gzip).
     optimization: {
       ...base.optimization,
