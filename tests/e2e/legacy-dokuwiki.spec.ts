@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   CHROMIUM_PATH,
@@ -269,6 +270,64 @@ test.describe('the widgets in DokuWiki, on one origin', () => {
     });
     await expect.poll(look).toMatchObject({ bar: 'none', toolbar: 'none', room: 0 });
     await expect(page.getByRole('region', { name: 'Developer toolbar' })).toBeHidden();
+  });
+
+  test("acting as someone, the banner leaves the wiki's user tools uncovered and clickable, axe clean", async () => {
+    const page = await context.newPage();
+    // A window where the bar folds to one row: the wiki's user tools then sit right under the bar's room.
+    await page.setViewportSize({ width: 700, height: 800 });
+    await signIn(page, 'root');
+    // Root acts as the student (what the toolbar's user switcher asks), from the page signIn left open.
+    const switched = await page.evaluate(
+      async () =>
+        (
+          await fetch('/lapi/rpc/dev/switch-user', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ username: 'student' }),
+          })
+        ).status,
+    );
+    expect(switched).toBe(200);
+    await page.goto(wikiUrl(START));
+    await widgetsUp(page);
+    const banner = page.getByRole('region', { name: 'Acting as another user' });
+    await expect(banner).toContainText('signed in as root');
+    await expect(banner.getByRole('button', { name: 'Switch back' })).toBeVisible();
+    const bannerBox = (await banner.boundingBox())!;
+    const covered = await page.evaluate((bannerBottom) => {
+      const links = [...document.querySelectorAll<HTMLElement>('#dokuwiki__usertools a')];
+      if (links.length === 0) return ['no user tools'];
+      // The bar's notices are below the banner too.
+      const bar = document.querySelector('atrium-notification-bar')!.getBoundingClientRect();
+      const barProblem = bar.top < bannerBottom ? [`the bar at y=${bar.top}`] : [];
+      return barProblem.concat(
+        ...links.map((link) => {
+          const box = link.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          const problems: string[] = [];
+          if (!hit || !(link === hit || link.contains(hit)))
+            problems.push(`${link.textContent} under ${hit?.nodeName}`);
+          if (box.top < bannerBottom)
+            problems.push(`${link.textContent} at y=${box.top}, the banner ends at ${bannerBottom}`);
+          return problems;
+        }),
+      );
+    }, bannerBox.y + bannerBox.height);
+    expect(covered).toEqual([]);
+    await hostControlsUncovered(page);
+    const axe = await new AxeBuilder({ page })
+      .include('#dokuwiki__usertools')
+      .include('atrium-notification-bar')
+      .include('atrium-dev-toolbar')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    // A click on the wiki's own Log In lands on it (Playwright clicks only what receives the pointer).
+    await page.locator('#dokuwiki__usertools').getByRole('link', { name: 'Log In' }).click();
+    await page.waitForURL(/do=login/);
   });
 
   test('signed out, nothing is reserved and nothing moves', async () => {
