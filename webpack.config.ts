@@ -370,6 +370,15 @@ function widgetsConfig(source: string, options: BuildOptions): Configuration {
     name: 'widgets',
     entry: { 'atrium-widgets': source },
     plugins: [...(base.plugins ?? []), new CompileHintPlugin(WIDGETS_TOOLBAR_CHUNK)],
+    module: {
+      ...base.module,
+      rules: [
+        ...(base.module?.rules ?? []),
+        // Atrium's origin rides in the fragment of the entry's URL, which only the browser knows: webpack
+        // would otherwise write the source file's own `file:` URL in place of `import.meta.url`.
+        { test: /[\\/]legacy[\\/]api-origin\.ts$/, parser: { importMeta: false } },
+      ],
+    },
     // Scope hoisting: no module wrapper and no export table per module, which is most of what the page's
     // session (store, transport, start) would otherwise add to the entry's 15 KB budget. The namespace bug
     // of commonConfig concerns externals, and this bundle has none (React is bundled in the toolbar chunk).

@@ -37,7 +37,7 @@ const ATRIUM_INLINE_TAGS = ['b', 'strong', 'i', 'em'];
  * The loader without the bar's styles, for when no manifest can be read (Atrium down at render time and
  * nothing cached): the same text as the build's `loaderLite` (kept in step by a test).
  */
-const ATRIUM_FALLBACK_LOADER = "(function(d,w){var me=d.currentScript;if(!me)return;var h=d.documentElement,pb=d.querySelector('atrium-notification-bar[placement=root]');if(pb&&d.body&&pb.parentNode.nodeName!=='ATRIUM-BAR-ROOM'){var cs=w.getComputedStyle(h),m0=parseFloat(cs.marginTop)||0,room=d.createElement('atrium-bar-room'),rs=room.style;if(cs.position==='static')h.style.setProperty('position','relative');rs.cssText='display:block;position:absolute;left:0;right:0;margin:0;padding:0;border:0';h.appendChild(room);room.appendChild(pb);var fit=function(){var bh=pb.offsetHeight;h.style.setProperty('margin-top',(m0+bh)+'px');rs.setProperty('top',(-bh)+'px');h.style.setProperty('--atr-bar-space',bh+'px')};fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb);try{var ps=new CSSStyleSheet();ps.replaceSync('@media print{html{margin-top:'+m0+'px!important}'+'atrium-bar-room{position:static!important}}');d.adoptedStyleSheets=d.adoptedStyleSheets.concat([ps])}catch(e){}}function go(){var s=d.createElement('script');s.type='module';var u=me.getAttribute('data-src');var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}s.onerror=function(){var c=w.console;if(c&&c.error)c.error('[atrium-widgets] the widgets did not load from '+me.getAttribute('data-src')+': Atrium is down or unreachable, or does not list this origin in ATRIUM_EMBED_ORIGINS')};if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})})(document,window);";
+const ATRIUM_FALLBACK_LOADER = "(function(d,w){var me=d.currentScript;if(!me)return;var h=d.documentElement,pb=d.querySelector('atrium-notification-bar[placement=root]');if(pb&&d.body&&pb.parentNode.nodeName!=='ATRIUM-BAR-ROOM'){var cs=w.getComputedStyle(h),m0=parseFloat(cs.marginTop)||0,room=d.createElement('atrium-bar-room'),rs=room.style;if(cs.position==='static')h.style.setProperty('position','relative');rs.cssText='display:block;position:absolute;left:0;right:0;margin:0;padding:0;border:0';h.appendChild(room);room.appendChild(pb);var fit=function(){var bh=pb.offsetHeight;h.style.setProperty('margin-top',(m0+bh)+'px');rs.setProperty('top',(-bh)+'px');h.style.setProperty('--atr-bar-space',bh+'px')};fit();if(w.ResizeObserver)new w.ResizeObserver(fit).observe(pb);try{var ps=new CSSStyleSheet();ps.replaceSync('@media print{html{margin-top:'+m0+'px!important}'+'atrium-bar-room{position:static!important}}');d.adoptedStyleSheets=d.adoptedStyleSheets.concat([ps])}catch(e){}}function go(){var s=d.createElement('script');s.type='module';var u=me.getAttribute('data-src'),o=me.getAttribute('data-origin');try{u+='#origin='+new URL(o===null?u:o,w.location.href).origin}catch(e){}var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}s.onerror=function(){var c=w.console;if(c&&c.error)c.error('[atrium-widgets] the widgets did not load from '+me.getAttribute('data-src')+': Atrium is down or unreachable, or does not list this origin in ATRIUM_EMBED_ORIGINS')};if(me.nonce)s.nonce=me.nonce;(d.head||d.documentElement).appendChild(s)}if(d.readyState==='complete')setTimeout(go,0);else w.addEventListener('load',function(){setTimeout(go,0)})})(document,window);";
 
 /**
  * An empty element printed after the loader: what atrium_widgets_head()'s link waits for. After it, not the
@@ -139,14 +139,19 @@ function atrium_widgets(array $options = []): string
             : $base . '/widgets/' . $manifest['entry'];
         $loader = $notifications === null ? $manifest['loaderLite'] : $manifest['loader'];
         $integrity = $manifest['integrity'];
+        // An entry on a CDN: the widgets must not take the CDN for Atrium, so the loader is told Atrium's
+        // origin ('base', or this page's own when empty) and hands it to the widgets.
+        $stated = isset($manifest['url']) && strpos($manifest['url'], '/') !== 0;
     } else {
         $src = $base . '/widgets/atrium-widgets.js';
         $loader = ATRIUM_FALLBACK_LOADER;
         $integrity = '';
+        $stated = false;
     }
     $html .= "\n<script" . ($nonce !== '' ? ' nonce="' . atrium_escape($nonce) . '"' : '')
         . ' data-src="' . atrium_escape($src) . '"'
         . ($integrity !== '' ? ' data-integrity="' . atrium_escape($integrity) . '"' : '')
+        . ($stated ? ' data-origin="' . atrium_escape($base) . '"' : '')
         . '>' . atrium_script_text($loader) . "</script>"
         . '<template id="' . ATRIUM_READY_ID . '"></template>' . "\n";
     return $html;

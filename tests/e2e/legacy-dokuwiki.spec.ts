@@ -7,23 +7,35 @@
  * reads the notices from Atrium's notice feed with the cookie the widgets keep on that host. Asserted the
  * way a visitor meets it: boxes, elementFromPoint, the Tab key, and the layout shifts Chromium reports.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   CHROMIUM_PATH,
   chromiumArgsFor,
   createDokuWiki,
+  documentedBucketCors,
   dokuwikiServer,
   freePort,
+  makeCertificate,
   startAtrium,
   startNginx,
   startPhpFpm,
+  startS3,
   type DokuWikiInstance,
   type RunningServer,
 } from '../real/index.js';
+import { widgetsAxeViolations } from './widgets-axe.js';
 
 const HOST = 'school.test';
 /** Another host of the same site, serving only the wiki, with the widgets from Atrium on HOST. */
 const WIKI_HOST = 'wiki.school.test';
+/** The CDN in front of the release files' bucket (nginx with TLS before the S3 server). */
+const CDN_HOST = 'cdn.school.test';
 const PASSWORD = 'atrium-demo';
 /** The wiki's pages the suite visits (tests/real/dokuwiki.ts writes them), and its search results. */
 const START = 'doku.php?id=start';
@@ -34,6 +46,7 @@ const wikis: DokuWikiInstance[] = [];
 let browser: Browser;
 let origin = '';
 let wikiOrigin = '';
+let phpPort = 0;
 
 test.beforeAll(async () => {
   const port = await freePort();
@@ -46,6 +59,7 @@ test.beforeAll(async () => {
   running.push(atrium);
   const php = await startPhpFpm();
   running.push(php);
+  phpPort = php.port;
   // On one origin: the documented call, no option. On the other host: Atrium's origin as 'base', and the
   // manifest and the notice feed where this machine's PHP reaches them ('server': the front door, whose
   // first server is Atrium's; PHP cannot resolve the test's host names).
@@ -68,7 +82,7 @@ test.beforeAll(async () => {
   running.push(await startNginx({ servers, port }));
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: chromiumArgsFor([HOST, WIKI_HOST]),
+    args: chromiumArgsFor([HOST, WIKI_HOST, CDN_HOST]),
   });
 });
 
@@ -89,8 +103,8 @@ test.afterEach(async () => {
 const wikiUrl = (page: string) => `${origin}/wiki/${page}`;
 
 /** Signs in on Atrium's legacy login from a page of the origin, so the browser holds `atrium_sid`. */
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${origin}/wiki/lib/exe/css.php?t=dokuwiki`);
+async function signIn(page: Page, username: string, atrium: string = origin): Promise<void> {
+  await page.goto(`${atrium}/wiki/lib/exe/css.php?t=dokuwiki`);
   const status = await page.evaluate(
     async ([user, password]) =>
       (
@@ -138,11 +152,13 @@ async function widgetsUp(page: Page): Promise<void> {
 
 /**
  * Every link of the wiki's user tools and of its site tools is where a click lands (elementFromPoint at
- * its centre is the link or inside it), and below the bar.
+ * its centre is the link or inside it), and below the bar, and below `above` too when given (the bottom of
+ * another of the widgets' boxes, in CSS pixels of the viewport).
  */
-async function hostControlsUncovered(page: Page): Promise<void> {
-  const report = await page.evaluate(() => {
+async function hostControlsUncovered(page: Page, above?: { name: string; bottom: number }): Promise<void> {
+  const report = await page.evaluate((other) => {
     const bar = document.querySelector('atrium-notification-bar')!.getBoundingClientRect();
+    const limits = [{ name: 'bar', bottom: bar.bottom }, ...(other ? [other] : [])];
     const links = [
       ...document.querySelectorAll<HTMLElement>('#dokuwiki__usertools a, #dokuwiki__sitetools a'),
     ];
@@ -156,12 +172,13 @@ async function hostControlsUncovered(page: Page): Promise<void> {
           const problems: string[] = [];
           if (!hit || !(link === hit || link.contains(hit)))
             problems.push(`${link.textContent} under ${hit?.nodeName}`);
-          if (box.top < bar.bottom)
-            problems.push(`${link.textContent} at y=${box.top}, bar ends at ${bar.bottom}`);
+          for (const limit of limits)
+            if (box.top < limit.bottom)
+              problems.push(`${link.textContent} at y=${box.top}, ${limit.name} ends at ${limit.bottom}`);
           return problems;
         }),
     };
-  });
+  }, above ?? null);
   expect(report.count).toBeGreaterThan(0);
   expect(report.covered).toEqual([]);
 }
@@ -259,6 +276,45 @@ test.describe('the widgets in DokuWiki, on one origin', () => {
     });
     await expect.poll(look).toMatchObject({ bar: 'none', toolbar: 'none', room: 0 });
     await expect(page.getByRole('region', { name: 'Developer toolbar' })).toBeHidden();
+  });
+
+  test("acting as someone, the banner leaves the wiki's user tools uncovered and clickable, axe clean", async () => {
+    const page = await context.newPage();
+    // A window where the bar folds to one row: the wiki's user tools then sit right under the bar's room.
+    await page.setViewportSize({ width: 700, height: 800 });
+    await signIn(page, 'root');
+    // Root acts as the student (what the toolbar's user switcher asks), from the page signIn left open.
+    const switched = await page.evaluate(
+      async () =>
+        (
+          await fetch('/lapi/rpc/dev/switch-user', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ username: 'student' }),
+          })
+        ).status,
+    );
+    expect(switched).toBe(200);
+    await page.goto(wikiUrl(START));
+    await widgetsUp(page);
+    const banner = page.getByRole('region', { name: 'Acting as another user' });
+    await expect(banner).toContainText('signed in as root');
+    await expect(banner.getByRole('button', { name: 'Switch back' })).toBeVisible();
+    // Once the banner is drawn and its room taken (both after the toolbar's chunk has run).
+    await expect(async () => {
+      const bannerBox = (await banner.boundingBox())!;
+      const bannerBottom = bannerBox.y + bannerBox.height;
+      // The bar's notices are below the banner too.
+      const barTop = await page
+        .locator('atrium-notification-bar')
+        .evaluate((bar) => bar.getBoundingClientRect().top);
+      expect(barTop).toBeGreaterThanOrEqual(bannerBottom);
+      await hostControlsUncovered(page, { name: 'the banner', bottom: bannerBottom });
+    }).toPass();
+    expect(await widgetsAxeViolations(page, ['#dokuwiki__usertools'])).toEqual([]);
+    // A click on the wiki's own Log In lands on it (Playwright clicks only what receives the pointer).
+    await page.locator('#dokuwiki__usertools').getByRole('link', { name: 'Log In' }).click();
+    await page.waitForURL(/do=login/);
   });
 
   test('signed out, nothing is reserved and nothing moves', async () => {
@@ -419,6 +475,178 @@ test.describe('the widgets in DokuWiki on another host of the site', () => {
     await expect
       .poll(async () => (await context.cookies(wikiOrigin)).some((cookie) => cookie.name === 'atrium_feed'))
       .toBe(false);
+  });
+});
+
+test.describe('a widgets release with its files on S3 behind a CDN', () => {
+  const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const BUCKET = 'atrium-assets';
+  const run = promisify(execFile);
+  /** Atrium's origin and the wiki's other host for this suite's own Atrium (its releases on S3). */
+  let atrium = '';
+  let otherHost = '';
+  let work = '';
+  let env: Record<string, string> = {};
+  /** The widgets release to publish: its folder, and its entry's URL on the CDN and integrity. */
+  let released = { dir: '', url: '', integrity: '' };
+  /** The full build's widgets, which legacy pages get with no widgets release live. */
+  let built = { entry: '', integrity: '', loaderLite: '' };
+
+  const release = async (...args: string[]): Promise<string> =>
+    (await run(TSX, ['scripts/release.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } })).stdout;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    work = await mkdtemp(path.join(os.tmpdir(), 'atrium-e2e-widgets-cdn-'));
+    // The bucket answers CORS with the rule docs/deploy.md gives operators, exactly as written there.
+    const s3 = await startS3({ buckets: [BUCKET], cors: documentedBucketCors() });
+    running.push(s3);
+    const port = await freePort();
+    const cdnPort = await freePort();
+    atrium = `http://${HOST}:${port}`;
+    otherHost = `http://${WIKI_HOST}:${port}`;
+    env = {
+      ATRIUM_RELEASES_DIR: path.join(work, 'releases'),
+      ATRIUM_RELEASE_AUTHOR: 'e2e',
+      ATRIUM_ASSETS: 's3',
+      ATRIUM_ASSETS_S3_BUCKET: BUCKET,
+      ATRIUM_ASSETS_S3_PREFIX: 'atrium/assets/',
+      ATRIUM_ASSETS_S3_ENDPOINT: s3.endpoint,
+      ATRIUM_ASSETS_PUBLIC_URL: `https://${CDN_HOST}:${cdnPort}/${BUCKET}/atrium/assets/`,
+      AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+    };
+    expect(await release('init')).toMatch(/^r\d+ live/);
+    const out = path.join(work, 'widgets-build');
+    await run(TSX, ['scripts/build.ts', '--app', 'widgets', '--out', out], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    const [version] = await readdir(path.join(out, 'atrium-widgets'));
+    const dir = path.join(out, 'atrium-widgets', version!);
+    const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as {
+      module: { url: string; integrity: string };
+    };
+    // Published, the entry is the CDN's URL of the same file (the release's map points there).
+    const file = path.basename(manifest.module.url);
+    released = { dir, url: `${env.ATRIUM_ASSETS_PUBLIC_URL}${file}`, integrity: manifest.module.integrity };
+    built = JSON.parse(await readFile(path.join(ROOT, 'dist', 'widgets', 'manifest.json'), 'utf8')) as {
+      entry: string;
+      integrity: string;
+      loaderLite: string;
+    };
+    const server = await startAtrium({
+      env: { ...env, ATRIUM_PUBLIC_ORIGIN: atrium, ATRIUM_EMBED_ORIGINS: otherHost, ATRIUM_DEMO: '1' },
+    });
+    running.push(server);
+    // No manifest cache ('cache_ttl' => 0): the next page load after a publish or a rollback shows it.
+    const sameOrigin = createDokuWiki({ widgetsOptions: "['cache_ttl' => 0]" });
+    const otherHostWiki = createDokuWiki({
+      widgetsOptions: `['base' => ${JSON.stringify(atrium)}, 'manifest' => 'http://127.0.0.1:${port}/widgets/manifest.json', 'cache_ttl' => 0]`,
+    });
+    wikis.push(sameOrigin, otherHostWiki);
+    // A page of the other host with the raw tags docs/embedding.md shows, the loader naming the fixed
+    // address on Atrium's host: with a widgets release live, that address redirects to the CDN, and the
+    // CDN is then asked with `Origin: null` (a cross-origin redirect hides the page's origin).
+    await writeFile(
+      path.join(otherHostWiki.webRoot, 'raw.html'),
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Raw tags</title></head><body>' +
+        '<atrium-notification-bar></atrium-notification-bar><atrium-dev-toolbar></atrium-dev-toolbar>' +
+        `<script data-src="${atrium}/widgets/atrium-widgets.js">${built.loaderLite}</script></body></html>`,
+    );
+    const certificate = await makeCertificate([CDN_HOST]);
+    const servers = [
+      dokuwikiServer({ port, host: HOST, webRoot: sameOrigin.webRoot, phpPort, atriumPort: server.port }),
+      dokuwikiServer({ port, host: WIKI_HOST, webRoot: otherHostWiki.webRoot, phpPort }),
+      // The CDN: TLS, and the bucket's objects and CORS answers passed through as they are.
+      `server {
+        listen 127.0.0.1:${cdnPort} ssl;
+        server_name ${CDN_HOST};
+        ssl_certificate ${certificate.cert};
+        ssl_certificate_key ${certificate.key};
+        location / { proxy_pass ${s3.endpoint}; }
+      }`,
+    ].join('\n');
+    running.push(await startNginx({ servers, port }));
+  });
+
+  test.afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  /**
+   * Root on `address`: the widgets' entry is `src` (Atrium's origin in its fragment) with `integrity` when
+   * given, the bar shows the notices, the toolbar links to Atrium and its Releases panel answers from Atrium
+   * with `liveId` live, the widgets release in it or not.
+   */
+  async function widgetsReachAtrium(
+    address: string,
+    expected: { src: string; integrity?: string; liveId: string; widgetsLive: boolean },
+  ): Promise<void> {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
+        errors.push(message.text());
+    });
+    await signIn(page, 'root', atrium);
+    await page.goto(address);
+    await widgetsUp(page);
+    const script = page.locator('script[type="module"][src*="atrium-widgets"]');
+    await expect(script).toHaveAttribute('src', expected.src);
+    if (expected.integrity) await expect(script).toHaveAttribute('integrity', expected.integrity);
+    await expect(
+      page.locator('atrium-notification-bar').getByRole('status').getByRole('listitem').first(),
+    ).toBeVisible();
+    await page.keyboard.press('Control+Shift+A');
+    const toolbar = page.getByRole('region', { name: 'Developer toolbar' });
+    // The link as a click follows it (relative on Atrium's own origin, absolute on the other host).
+    await expect(toolbar.getByRole('link', { name: 'Admin panel' })).toHaveJSProperty(
+      'href',
+      `${atrium}/violet/obuilder/hub/common/admin_panel`,
+    );
+    await toolbar.getByText('Releases', { exact: true }).first().click();
+    await expect(toolbar.getByRole('table', { name: `Live release ${expected.liveId}` })).toBeVisible();
+    await expect(toolbar.getByRole('rowheader', { name: '@atrium/widgets' })).toHaveCount(
+      expected.widgetsLive ? 1 : 0,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+
+  test('a publish reaches the wiki on one origin and on another host, and a rollback takes it back', async () => {
+    test.setTimeout(120_000);
+    const published = await release('publish', released.dir);
+    expect(published).toContain('@atrium/widgets (new) -> ');
+    const publishedId = /^(r\d+) live/.exec(published)![1]!;
+    for (const host of [atrium, otherHost]) {
+      await widgetsReachAtrium(`${host}/wiki/${START}`, {
+        src: `${released.url}#origin=${atrium}`,
+        integrity: released.integrity,
+        liveId: publishedId,
+        widgetsLive: true,
+      });
+    }
+    const fixed = { src: `${atrium}/widgets/atrium-widgets.js#origin=${atrium}`, widgetsLive: true };
+    await widgetsReachAtrium(`${otherHost}/wiki/raw.html`, { ...fixed, liveId: publishedId });
+    const rolledBack = /^(r\d+) live/.exec(await release('rollback', 'widgets'))![1]!;
+    for (const [host, entry] of [
+      [atrium, `/widgets/${built.entry}`],
+      [otherHost, `${atrium}/widgets/${built.entry}`],
+    ] as const) {
+      await widgetsReachAtrium(`${host}/wiki/${START}`, {
+        src: `${entry}#origin=${atrium}`,
+        integrity: built.integrity,
+        liveId: rolledBack,
+        widgetsLive: false,
+      });
+    }
+    await widgetsReachAtrium(`${otherHost}/wiki/raw.html`, {
+      ...fixed,
+      liveId: rolledBack,
+      widgetsLive: false,
+    });
   });
 });
 

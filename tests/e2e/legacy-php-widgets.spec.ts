@@ -7,7 +7,6 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   CHROMIUM_PATH,
@@ -18,6 +17,7 @@ import {
   type PhpSite,
   type RunningServer,
 } from '../real/index.js';
+import { widgetsAxeViolations } from './widgets-axe.js';
 
 const HOST = 'school.test';
 const HUNG_HOST = 'hung-atrium.test';
@@ -308,14 +308,7 @@ test.describe('the widgets on real legacy PHP pages', () => {
       delete page['exports'];
       delete (Object.prototype as unknown as Record<string, unknown>)['extendedByThePage'];
     });
-    const axe = await new AxeBuilder({ page })
-      .include('atrium-notification-bar')
-      .include('atrium-dev-toolbar')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(
-      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await widgetsAxeViolations(page)).toEqual([]);
     // style-src 'self' and a nonce for scripts: nothing reported, nothing thrown. The page's React 18 is
     // still the page's (the toolbar's React 19 stays in its chunk) and still answers beside the toolbar.
     expect(await problems.errors()).toEqual([]);

@@ -114,7 +114,7 @@ test.describe('legacy pages', () => {
     await expect.poll(() => asked).toBe(true);
     expect(
       await page.evaluate(() => [...document.scripts].filter((s) => s.type === 'module').map((s) => s.src)),
-    ).toEqual([expect.stringMatching(/\/widgets\/atrium-widgets\.js$/)]);
+    ).toEqual([expect.stringMatching(/\/widgets\/atrium-widgets\.js#origin=http/)]);
     expect(errors).toEqual([]);
   });
 

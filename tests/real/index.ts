@@ -11,7 +11,7 @@ export { startPhpFpm } from './php-fpm.js';
 export { phpAndAtriumServer, startNginx } from './nginx.js';
 export { PHP_ROOT, startPhpSite, type PhpSite, type PhpSiteOptions } from './php-site.js';
 export { clearLoginLimits, startRedis, stopRedisForAWhile, type RunningRedis } from './redis.js';
-export { startS3, type RunningS3 } from './s3.js';
+export { documentedBucketCors, startS3, type RunningS3 } from './s3.js';
 export { changedExamsBuild, CHANGED_EXAMS_HEADING } from './area-build.js';
 export { makeCertificate, type Certificate } from './certificate.js';
 export { chromiumArgsFor, CHROMIUM_PATH } from './chromium.js';

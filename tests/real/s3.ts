@@ -2,9 +2,10 @@
  * An S3 API server from npm (s3rver) on a free 127.0.0.1 port, with the buckets a test needs (readable by
  * browsers of given origins), files under a temporary directory. It runs in the test's own process: stopping it closes its listener.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { freePort } from './ports.js';
 import type { RunningServer } from './process.js';
@@ -26,10 +27,26 @@ function corsConfig(origins: readonly string[]): string {
   return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
+const DEPLOY_DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/deploy.md');
+
+/**
+ * The bucket CORS rule docs/deploy.md tells operators to set on the assets bucket, as written there (the
+ * `xml` block in its section on release files on S3): tests set exactly that, so the page and the tests
+ * cannot drift apart.
+ */
+export function documentedBucketCors(): string {
+  const doc = readFileSync(DEPLOY_DOC, 'utf8');
+  const rule = /```xml\n(<CORSConfiguration>[\s\S]*?<\/CORSConfiguration>)\n```/.exec(doc)?.[1];
+  if (!rule) throw new Error(`${DEPLOY_DOC}: no \`\`\`xml block with a <CORSConfiguration> in it`);
+  return rule;
+}
+
 export async function startS3(options: {
   buckets: string[];
   /** Origins whose pages load the buckets' objects in a browser (`*` for any). */
   corsOrigins?: readonly string[];
+  /** A CORS configuration as S3 takes it (XML), instead of `corsOrigins`: documentedBucketCors(). */
+  cors?: string;
 }): Promise<RunningS3> {
   const port = await freePort();
   const directory = mkdtempSync(path.join(tmpdir(), 'atrium-s3-'));
@@ -40,7 +57,7 @@ export async function startS3(options: {
     directory,
     configureBuckets: options.buckets.map((name) => ({
       name,
-      configs: options.corsOrigins ? [corsConfig(options.corsOrigins)] : [],
+      configs: options.cors ? [options.cors] : options.corsOrigins ? [corsConfig(options.corsOrigins)] : [],
     })),
   });
   await server.run();

@@ -112,9 +112,14 @@ describe('atrium_widgets()', () => {
     expect(render({ manifest: released, base: 'https://app.school.test' })).toContain(
       'data-src="https://app.school.test/assets/atrium-widgets.1111222233334444.js" data-integrity="sha384-released"',
     );
+    // On a CDN, the loader is told Atrium's origin: this page's own, or 'base'.
     withUrl('https://cdn.school.test/atrium/assets/atrium-widgets.1111222233334444.js');
     expect(render({ manifest: released })).toContain(
-      'data-src="https://cdn.school.test/atrium/assets/atrium-widgets.1111222233334444.js"',
+      'data-src="https://cdn.school.test/atrium/assets/atrium-widgets.1111222233334444.js"' +
+        ' data-integrity="sha384-released" data-origin="">',
+    );
+    expect(render({ manifest: released, base: 'https://app.school.test/' })).toContain(
+      'data-integrity="sha384-released" data-origin="https://app.school.test">',
     );
     for (const bad of [
       'javascript:alert(1)//.js',

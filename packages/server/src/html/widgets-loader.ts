@@ -20,8 +20,13 @@ export const WIDGETS_LOADER_HASH = `'sha256-${createHash('sha256').update(WIDGET
 /** The fixed address of the full build's widgets entry (a live widgets release redirects it). */
 export const WIDGETS_ENTRY_URL = '/widgets/atrium-widgets.js';
 
-/** The loader as a page prints it, for `src` (and its `integrity`, which makes the request CORS). */
+/**
+ * The loader as a page prints it, for `src` (and its `integrity`, which makes the request CORS). An entry of
+ * another origin (a release's files on a CDN) comes with `data-origin=""`: Atrium is this page's origin,
+ * not the CDN's.
+ */
 export function widgetsLoaderTag(src: string = WIDGETS_ENTRY_URL, integrity?: string): string {
   const sri = integrity ? ` data-integrity="${escapeHtml(integrity)}"` : '';
-  return `<script data-src="${escapeHtml(src)}"${sri}>${WIDGETS_LOADER}</script>`;
+  const origin = src.startsWith('/') && !src.startsWith('//') ? '' : ' data-origin=""';
+  return `<script data-src="${escapeHtml(src)}"${sri}${origin}>${WIDGETS_LOADER}</script>`;
 }

@@ -3,6 +3,7 @@ import { Alert, Button, kitCss, useStyles } from '@atrium/ui';
 import type { ApiClient, Sis } from '@atrium/api';
 import { displayName } from '@atrium/session';
 import { actingAsCss } from './acting-as-styles.js';
+import { useTopRoom } from './top-room.js';
 
 export interface ActingAsBannerProps {
   sis: Sis;
@@ -12,8 +13,9 @@ export interface ActingAsBannerProps {
   /** Tells the other tabs (session.changeUser), so every tab is the original user again. */
   announce?: () => void;
   /**
-   * In the browser's top layer, fixed at the top of the viewport (legacy pages: the tag may stand at the end
-   * of a long body, under a page's own z-indexes). The shell places it in its own flow instead.
+   * In the browser's top layer, at the top of the page, in room of its own there (legacy pages: the tag may
+   * stand at the end of a long body, under a page's own z-indexes, and the page's top-right controls must
+   * stay uncovered). The shell places it in its own flow instead.
    */
   floating?: boolean;
 }
@@ -34,8 +36,10 @@ export function ActingAsBanner({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ref = useRef<HTMLDivElement>(null);
-  // A manual popover: in the top layer, at the top of the viewport, wherever the tag stands in the page
-  // (a tag at the end of a long <body> would otherwise put it below the fold) and above any z-index.
+  // A manual popover: in the top layer, at the top of the page, wherever the tag stands in it (a tag at the
+  // end of a long <body> would otherwise put it below the fold) and above any z-index; the page moves down
+  // by its height, so it covers none of the page's controls.
+  useTopRoom(ref, floating && Boolean(sis.acting_as));
   useLayoutEffect(() => {
     const banner = ref.current;
     if (floating && banner && typeof banner.showPopover === 'function' && !banner.matches(':popover-open')) {

@@ -14,8 +14,10 @@ export const actingAsCss = `
   color: var(--atr-warning-text, #5c3d00);
   border-bottom: 2px solid var(--atr-warning-border, #b7791f);
 }
+/* In the top layer, absolute means against the initial containing block: the top of the page, scrolling
+   with it, over the room top-room.ts keeps for it (fixed, it would cover the page's top when scrolled). */
 .atrium-devtb-acting--floating {
-  position: fixed;
+  position: absolute;
   inset: 0 0 auto 0;
   width: auto;
   height: auto;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@atrium/api/transport';
-// widgetsApiOrigin needs the built bundle's public path: tests/e2e/topology.spec.ts proves it.
 import { deploymentProblem } from './session-diagnostics.js';
 
 const APP = 'https://app.school.test';

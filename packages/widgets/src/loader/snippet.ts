@@ -18,7 +18,8 @@
  * toolbar's shortcut, before the widgets' script has run is held and carried out once it has run.
  *
  * It reads its settings from its own `<script>` element: `data-src` (the widgets' entry), `data-integrity`
- * (optional SRI, which also makes the request CORS), and passes its `nonce` on. ES5, no JSON.stringify and
+ * (optional SRI, which also makes the request CORS), `data-origin` (optional: Atrium's origin when the entry
+ * is on a CDN; empty for the page's own), and passes its `nonce` on. ES5, no JSON.stringify and
  * no page globals beyond `document`, `window` and the standard constructors (the press capture leaves one,
  * `__atriumPresses`, until the widgets' script has run): it runs on any old page.
  */
@@ -41,7 +42,7 @@ export const LEGACY_PRESS_CAPTURE = [
   // Replayed once the widgets' script has run (a module script's `load` comes after it has run; `load` and
   // `error` do not bubble, but the document sees them in the capture phase). After an `error` the replay
   // only takes the busy state off: nothing answers the presses.
-  "function live(e){var s=e.target;if(!s||s.localName!=='script'||s.getAttribute('src')!==me.getAttribute('data-src'))return;",
+  "function live(e){var s=e.target;if(!s||s.localName!=='script'||(s.getAttribute('src')||'').split('#')[0]!==me.getAttribute('data-src'))return;",
   "d.removeEventListener('load',live,true);d.removeEventListener('error',live,true);",
   'var p=w.' + PRESSES_GLOBAL + ';if(p)p.replay()}',
   "d.addEventListener('load',live,true);d.addEventListener('error',live,true);",
@@ -153,7 +154,13 @@ const LOAD_AFTER_LOAD = [
   // plain string for a script's src: the URL goes through a policy of the loader's own, which only ever sees
   // the `data-src` the page's server wrote. A page whose `trusted-types` list leaves the name out keeps the
   // string (and then must allow it another way).
-  "function go(){var s=d.createElement('script');s.type='module';var u=me.getAttribute('data-src');",
+  "function go(){var s=d.createElement('script');s.type='module';var u=me.getAttribute('data-src'),o=me.getAttribute('data-origin');",
+  // Atrium's origin, for the widgets' calls and links, as the page's server states it (`data-origin`, empty
+  // for the page's own origin), else the origin of `data-src` (the fixed /widgets/atrium-widgets.js of
+  // Atrium's host): never where the bytes come from, which is a CDN when releases are on one. It rides in
+  // the script's own URL, as a fragment (never sent, no effect on the fetch, the cache or the integrity, and
+  // kept through a redirect), where only a script the page runs can put it (widgets/legacy/api-origin.ts).
+  "try{u+='#origin='+new URL(o===null?u:o,w.location.href).origin}catch(e){}",
   "var tt=w.trustedTypes;if(tt&&tt.createPolicy){try{u=tt.createPolicy('atrium-loader',",
   '{createScriptURL:function(x){return x}}).createScriptURL(u)}catch(e){}}s.src=u;',
   "var sri=me.getAttribute('data-integrity');if(sri){s.integrity=sri;s.crossOrigin='anonymous'}",
