@@ -5,7 +5,8 @@
 export const KB = 1024;
 
 export const BUDGETS = {
-  loginJsGzipBytes: 100 * KB,
+  /** 100 KB, and 2 KB for single-spa-react in the login app's lifecycles (docs/decisions.md). */
+  loginJsGzipBytes: 102 * KB,
   /** Username field ready under 4x CPU, relative to the one-bundle yardstick. */
   loginReadyVsYardstick: 1.3,
   /**
