@@ -95,14 +95,19 @@ async function signIn(page: Page, base: string, username: string): Promise<void>
 }
 
 /** The JavaScript bodies the page loaded from Atrium's /widgets/. */
-function widgetScripts(page: Page): Array<Promise<{ url: string; body: string }>> {
+function widgetScripts(page: Page): {
+  page: Page;
+  seen: Array<Promise<{ url: string; body: string }>>;
+} {
   const seen: Array<Promise<{ url: string; body: string }>> = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/widgets/')) {
-      seen.push(response.text().then((body) => ({ url: response.url(), body })));
+      // A body still being read when the test closes the page is not one the test looked at.
+      const body = response.text().catch(() => '(not read: the page closed)');
+      seen.push(body.then((text) => ({ url: response.url(), body: text })));
     }
   });
-  return seen;
+  return { page, seen };
 }
 
 /** Console errors, but for the old screens' missing /favicon.ico (nothing of Atrium's). */
@@ -120,11 +125,10 @@ const bar = (page: Page) => page.locator('atrium-notification-bar').getByRole('s
 const toolbar = (page: Page) => page.getByRole('region', { name: 'Developer toolbar' });
 
 /** The widgets' scripts came from `entry`'s server, and none of them carries React. */
-async function expectNoReact(
-  scripts: Array<Promise<{ url: string; body: string }>>,
-  entry: string,
-): Promise<void> {
-  const bodies = await Promise.all(scripts);
+async function expectNoReact(scripts: ReturnType<typeof widgetScripts>, entry: string): Promise<void> {
+  // Every script the page asks for once it is up (chunks after load included) is among those checked.
+  await scripts.page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts.seen);
   expect(bodies.map((script) => script.url)).toContain(entry);
   for (const script of bodies) expect(script.body, script.url).not.toContain(REACT_MARKER);
 }
