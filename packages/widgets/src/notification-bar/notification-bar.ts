@@ -157,15 +157,16 @@ export class NotificationBarElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('notifications') || changed.has('source')) this.#maybeStartSession();
+    const visible = this.visible;
     // A shown message that may hold inline code waits for the tokenizer's chunk (sanitize.ts): it shows
     // empty in its row until then, and the bar draws again once the chunk is in.
-    if (this.visible.some((n) => !parseReady(n.message))) {
+    if (visible.some((n) => !parseReady(n.message))) {
       void loadInlineCodeFilter().then(() => this.requestUpdate());
     }
     // No native sanitiser and a shown message carries markup: fetch DOMPurify (its own chunk); until then
     // the words show as plain text. Hidden notices and modal bodies do not need it yet (`open` fetches it
     // for a body).
-    if (this.#sanitize === null && this.visible.some((n) => hasMarkup(n.message))) {
+    if (this.#sanitize === null && visible.some((n) => hasMarkup(n.message))) {
       void loadSanitizer().then(
         (sanitize) => {
           this.#sanitize = sanitize;
