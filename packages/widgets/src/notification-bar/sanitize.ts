@@ -88,6 +88,7 @@ let inlineCodeLoad: Promise<void> | undefined;
  * way, and the words still show; such a page may log the CSP reports the tokenizer keeps away.
  */
 export function loadInlineCodeFilter(): Promise<void> {
+  if (inlineCode !== undefined) return Promise.resolve();
   inlineCodeLoad ??= import('./inline-code.js').then(
     (module) => {
       inlineCode = module.dropInlineCode;
@@ -97,6 +98,14 @@ export function loadInlineCodeFilter(): Promise<void> {
     },
   );
   return inlineCodeLoad;
+}
+
+/**
+ * Puts the tokenizer in at once, for a page whose own bundle carries it (`@atrium/widgets/inline-code`):
+ * the shell, whose page policy takes HTML from its first render on and cannot wait for a chunk.
+ */
+export function setInlineCodeFilter(filter: (html: string) => string): void {
+  inlineCode = filter;
 }
 
 /** True when the text may be parsed now: it holds no inline code, or the tokenizer has loaded. */
