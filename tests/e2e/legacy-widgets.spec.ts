@@ -30,6 +30,8 @@ function recordWidgetScripts(page: Page): Array<Promise<{ url: string; body: str
 const REACT_MARKER = 'react.transitional.element';
 /** A DOMPurify hook name: in every DOMPurify build, in none of our own code. */
 const DOMPURIFY_MARKER = 'uponSanitizeElement';
+/** The tokenizer's comment-end pattern: in its own chunk (notification-bar/inline-code.ts) only. */
+const INLINE_CODE_MARKER = '/--!?>/g';
 
 /** Console errors, page errors and CSP violation events, from the first script on. */
 async function recordProblems(page: Page): Promise<() => Promise<string[]>> {
@@ -155,7 +157,13 @@ test.describe('legacy pages', () => {
       return doc.parseHTML('<b title=t href=h>x</b><!--z-->', options).body.innerHTML === '<b href="h">x</b>';
     });
     if (native) {
-      expect(bodies.map((s) => new URL(s.url).pathname)).toEqual(['/widgets/atrium-widgets.js']);
+      // The seeded notice carries an inline handler: the tokenizer that keeps it from the parser comes
+      // too, and nothing else.
+      const tokenizer = bodies.filter((script) => script.body.includes(INLINE_CODE_MARKER));
+      expect(tokenizer).toHaveLength(1);
+      expect(
+        bodies.filter((script) => !tokenizer.includes(script)).map((s) => new URL(s.url).pathname),
+      ).toEqual(['/widgets/atrium-widgets.js']);
       for (const script of bodies) expect(script.body, script.url).not.toContain(DOMPURIFY_MARKER);
     }
     // Chromium reports an inline handler when it parses one, even in an inert document or inside the

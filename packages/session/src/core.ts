@@ -25,11 +25,6 @@ export type { SessionChannelMessage } from './channel.js';
 export { DISMISSED_STORAGE_KEY, loadDismissedIds, saveDismissedIds } from './dismissed-storage.js';
 export { USER_DATA_PREFIX, clearUserData, userDataKey } from './user-storage.js';
 export { session } from './singleton.js';
-export {
-  canSeeDevToolbar,
-  displayName,
-  isHomeRoute,
-  noticesToShow,
-  visibleNotifications,
-} from './helpers.js';
+export { canSeeDevToolbar, isHomeRoute, noticesToShow, visibleNotifications } from './helpers.js';
+export { displayName } from './display-name.js';
 export type { VisibleNotificationsOptions } from './helpers.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeDevToolbar, displayName, isHomeRoute, visibleNotifications } from './helpers.js';
+import { displayName } from './display-name.js';
+import { canSeeDevToolbar, isHomeRoute, visibleNotifications } from './helpers.js';
 import { initializeResponse, notification } from './test-fixtures.js';
 
 describe('displayName', () => {

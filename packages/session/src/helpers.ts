@@ -1,16 +1,6 @@
 /** Pure readers of the session, shared by the shell, the widgets and the areas. */
-import type { SessionUser, Sis, SystemNotification } from '@atrium/api';
+import type { Sis, SystemNotification } from '@atrium/api';
 import type { SessionState } from './store.js';
-
-/** The preferred name when there is one, else "first last". */
-export function displayName(
-  user: Pick<SessionUser, 'first_name' | 'last_name' | 'preferred_name'> | null | undefined,
-): string {
-  if (!user) return '';
-  const preferred = user.preferred_name?.trim();
-  if (preferred) return preferred;
-  return [user.first_name.trim(), user.last_name.trim()].filter(Boolean).join(' ');
-}
 
 /** SPEC section 6: root and headquarters users see the developer toolbar. */
 export function canSeeDevToolbar(sis: Pick<Sis, 'is_hq' | 'user'> | null | undefined): boolean {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { displayName, visibleNotifications } from './helpers.js';
+import { displayName } from './display-name.js';
+import { visibleNotifications } from './helpers.js';
 import { createSessionStore } from './store.js';
 import { applyInitialize, setStatus } from './start-writes.js';
 import type { SessionState } from './store.js';

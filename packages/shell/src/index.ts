@@ -4,7 +4,8 @@
  * unsaved, search, modes: README.md) with its framework-free core beside its React views.
  */
 import { createReactLifecycles } from '@atrium/lifecycles/react';
-import { loadSanitizer, registerWithPagePolicy } from '@atrium/widgets/sanitize';
+import { dropInlineCode } from '@atrium/widgets/inline-code';
+import { loadSanitizer, registerWithPagePolicy, setInlineCodeFilter } from '@atrium/widgets/sanitize';
 import { Shell } from './Shell';
 import type { ShellProps } from './Shell';
 import { ShellCrash } from './ShellCrash';
@@ -29,6 +30,9 @@ const lifecycles = createReactLifecycles<ShellProps>({
  * before it shows a rich message). Until then the policy refuses HTML: never shown raw. A failure is logged.
  */
 export async function bootstrap(props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> {
+  // The tokenizer that keeps inline code from the parsers is in this bundle, not a chunk to wait for (as
+  // on legacy pages): with the native API the policy has its sanitiser before the first render.
+  setInlineCodeFilter(dropInlineCode);
   loadSanitizer()
     .then(registerWithPagePolicy)
     .catch((error: unknown) => console.error('[atrium] sanitiser-load-failed', error));

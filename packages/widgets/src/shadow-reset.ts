@@ -24,28 +24,16 @@ text-transform text-indent text-shadow text-decoration white-space direction wri
  * element beats; and in print the widgets are hidden unless the page says otherwise (a bar above the
  * host's print layout helps no one on paper).
  * Custom properties are not reset by `all`: the kit's `--atr-*` theme still reaches the widgets.
- * Plain text (no Lit): the toolbar's React tree adopts it too.
+ * Plain text (no Lit): the toolbar's React tree adopts it too. Without spaces the CSS does not need (a
+ * line that ends in `\` goes on without a line break): it ships in the widgets entry.
  */
 export const HOST_RESET_CSS = `
-:host {
-all: initial;
-${HOST_PROPERTIES.map((name) => `${name}: initial !important;`).join('\n')}
-display: block;
-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif !important;
-font-size: 16px !important;
-line-height: normal !important;
-color: #1b1f24 !important;
-text-align: start !important;
--webkit-text-size-adjust: 100% !important;
-}
-:host([hidden]) {
-display: none !important;
-}
-@media print {
-:host {
-display: none;
-}
-}
+:host{all:initial;${HOST_PROPERTIES.map((name) => `${name}:initial!important;`).join('')}display:block;\
+font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif!important;font-size:16px!important;\
+line-height:normal!important;color:#1b1f24!important;text-align:start!important;\
+-webkit-text-size-adjust:100%!important}
+:host([hidden]){display:none!important}
+@media print{:host{display:none}}
 `;
 
 /**

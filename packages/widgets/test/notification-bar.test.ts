@@ -10,7 +10,12 @@ import type { SessionState } from '@atrium/session/core';
 import { defineNotificationBar } from '../src/notification-bar/define.js';
 import { NotificationBarElement } from '../src/notification-bar/notification-bar.js';
 import { defineOnce } from '../src/registry.js';
-import { loadFallbackSanitizer, loadSanitizer, nativeSanitizer } from '../src/notification-bar/sanitize.js';
+import {
+  loadFallbackSanitizer,
+  loadInlineCodeFilter,
+  loadSanitizer,
+  nativeSanitizer,
+} from '../src/notification-bar/sanitize.js';
 import { withoutNativeApi } from './without-native-sanitizer.js';
 import { notificationBarShadowMarkup } from '../src/notification-bar/server-markup.js';
 
@@ -361,6 +366,9 @@ describe('<atrium-notification-bar>', () => {
 
     it('shows sanitised markup in its first paint with the native sanitiser, and runs nothing', async () => {
       expect(nativeSanitizer()).to.not.equal(null);
+      // This message holds inline code: its first paint needs the tokenizer's chunk, which a bar loads
+      // itself (sanitize-csp.test.ts); here it is in already.
+      await loadInlineCodeFilter();
       const flag = '__atriumXssNative';
       (window as unknown as Record<string, unknown>)[flag] = false;
       const el = await mount((bar) => {
@@ -377,6 +385,7 @@ describe('<atrium-notification-bar>', () => {
     it('without the native API: the words first, then DOMPurify, and the same result', async () => {
       const flag = '__atriumXssFallback';
       (window as unknown as Record<string, unknown>)[flag] = false;
+      await loadInlineCodeFilter();
       const el = await withoutNativeApi(async () => {
         const bar = await mount((b) => {
           b.notifications = [hostile(flag)];

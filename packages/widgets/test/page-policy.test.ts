@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import {
   loadFallbackSanitizer,
+  loadInlineCodeFilter,
   nativeSanitizer,
   registerWithPagePolicy,
 } from '../src/notification-bar/sanitize.js';
@@ -44,6 +45,8 @@ describe('registerWithPagePolicy', () => {
       async () => {
         const native = nativeSanitizer();
         if (!native) throw new Error('this Chromium should have the HTML Sanitizer API (parseHTML)');
+        // As the shell has it from loadSanitizer: with the tokenizer in, it takes any text.
+        await loadInlineCodeFilter();
         return native;
       },
     ],

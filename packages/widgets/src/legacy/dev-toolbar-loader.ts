@@ -34,28 +34,28 @@ export class DevToolbarLoaderElement extends HTMLElement {
    * helper's) would draw two toolbars and two listeners for one shortcut: the others stay inert, and the
    * first of them says so on the console. Kept small: this is the student's bundle, under 15 KB gzip.
    */
-  private static active: DevToolbarLoaderElement | null = null;
-  private static warned = false;
+  static #active: DevToolbarLoaderElement | null = null;
+  static #warned = false;
 
-  private unmount: (() => void) | null = null;
-  private loading = false;
-  private onShortcut: ((event: KeyboardEvent) => void) | null = null;
+  #unmount: (() => void) | null = null;
+  #loading = false;
+  #onShortcut: ((event: KeyboardEvent) => void) | null = null;
   /** Bumped on every connect and disconnect, so a late chunk never mounts into a removed element. */
-  private generation = 0;
+  #generation = 0;
 
   connectedCallback(): void {
     const deps = (this.constructor as typeof DevToolbarLoaderElement).deps;
-    if (!deps || this.unmount) return;
-    const live = DevToolbarLoaderElement.active;
+    if (!deps || this.#unmount) return;
+    const live = DevToolbarLoaderElement.#active;
     if (live?.isConnected && live !== this) {
-      if (!DevToolbarLoaderElement.warned)
+      if (!DevToolbarLoaderElement.#warned)
         console.warn('[atrium-dev-toolbar] more than one <atrium-dev-toolbar>: only the first works');
-      DevToolbarLoaderElement.warned = true;
+      DevToolbarLoaderElement.#warned = true;
       return;
     }
-    DevToolbarLoaderElement.active = this;
-    DevToolbarLoaderElement.warned = false;
-    const generation = ++this.generation;
+    DevToolbarLoaderElement.#active = this;
+    DevToolbarLoaderElement.#warned = false;
+    const generation = ++this.#generation;
     const defaultOpen = this.getAttribute('default-open') === 'true';
     // Listening from the start: the server paints a page's notices before the session has answered, and
     // a root user may press the shortcut then. That press is kept, and acted on once the session says who
@@ -63,19 +63,19 @@ export class DevToolbarLoaderElement extends HTMLElement {
     let known = false;
     let pressed = false;
     const open = (options = { defaultOpen: false, openedByShortcut: true }) => {
-      this.stopListening();
-      this.mount(deps, generation, options);
+      this.#stopListening();
+      this.#mount(deps, generation, options);
     };
-    this.onShortcut = (event: KeyboardEvent) => {
+    this.#onShortcut = (event: KeyboardEvent) => {
       if (!isToggleShortcut(event)) return;
       pressed = true;
       if (!known) return;
       event.preventDefault();
       open();
     };
-    window.addEventListener('keydown', this.onShortcut);
+    window.addEventListener('keydown', this.#onShortcut);
     void deps.loadSession().then((snapshot) => {
-      if (generation !== this.generation) return;
+      if (generation !== this.#generation) return;
       known = true;
       // Acting as someone: the way back shows on every page, so the chunk loads now; so it does for root or
       // headquarters with the toolbar open by default. Root or headquarters otherwise wait for the shortcut
@@ -83,41 +83,41 @@ export class DevToolbarLoaderElement extends HTMLElement {
       const sis = snapshot?.sis;
       const allowed = !!sis && canSeeDevToolbar(sis);
       if (sis?.acting_as || (defaultOpen && allowed)) open({ defaultOpen, openedByShortcut: false });
-      else if (!allowed) this.stopListening();
+      else if (!allowed) this.#stopListening();
       else if (pressed) open();
     });
   }
 
   disconnectedCallback(): void {
-    if (DevToolbarLoaderElement.active === this) DevToolbarLoaderElement.active = null;
-    this.generation += 1;
-    this.stopListening();
-    this.unmount?.();
-    this.unmount = null;
+    if (DevToolbarLoaderElement.#active === this) DevToolbarLoaderElement.#active = null;
+    this.#generation += 1;
+    this.#stopListening();
+    this.#unmount?.();
+    this.#unmount = null;
   }
 
-  private stopListening(): void {
-    if (this.onShortcut) window.removeEventListener('keydown', this.onShortcut);
-    this.onShortcut = null;
+  #stopListening(): void {
+    if (this.#onShortcut) window.removeEventListener('keydown', this.#onShortcut);
+    this.#onShortcut = null;
   }
 
-  private mount(
+  #mount(
     deps: DevToolbarLoaderDeps,
     generation: number,
     options: { defaultOpen: boolean; openedByShortcut: boolean },
   ): void {
-    if (this.loading) return;
-    this.loading = true;
+    if (this.#loading) return;
+    this.#loading = true;
     deps
       .loadToolbar()
       .then((chunk) => {
-        if (generation !== this.generation || !this.isConnected) return;
-        this.unmount = chunk.mountDevToolbar(this, options);
+        if (generation !== this.#generation || !this.isConnected) return;
+        this.#unmount = chunk.mountDevToolbar(this, options);
         this.dispatchEvent(new CustomEvent('atrium-toolbar-ready', { bubbles: true, composed: true }));
       })
       .catch((error: unknown) => console.warn('[atrium-dev-toolbar] could not load the toolbar', error))
       .finally(() => {
-        this.loading = false;
+        this.#loading = false;
       });
   }
 }

@@ -17,7 +17,14 @@ import { noticesToShow } from '@atrium/session/core';
 import type { SessionStore } from '@atrium/session/core';
 import { WIDGETS_VERSION } from '../version.js';
 import { parseNotificationsAttribute } from './notifications.js';
-import { hasMarkup, loadSanitizer, markupToText, nativeSanitizer } from './sanitize.js';
+import {
+  hasMarkup,
+  loadInlineCodeFilter,
+  loadSanitizer,
+  markupToText,
+  nativeSanitizer,
+  parseReady,
+} from './sanitize.js';
 import type { Sanitizer } from './sanitize.js';
 import { notificationBarStyles } from './styles.js';
 
@@ -76,9 +83,6 @@ export class NotificationBarElement extends LitElement {
     },
     route: { type: String, reflect: true },
     source: { type: String, reflect: true },
-    _open: { state: true },
-    _sanitize: { state: true },
-    _expanded: { state: true },
   };
 
   /** The list to show; when undefined the element reads the session (see `source`). */
@@ -88,22 +92,27 @@ export class NotificationBarElement extends LitElement {
   /** 'session' (the default): with no list given, load the page's session; 'none': show nothing. */
   declare source: 'session' | 'none';
 
-  declare private _open: SystemNotification | null;
-  declare private _sanitize: Sanitizer | null;
+  /**
+   * The element's own state is private fields, not Lit's reactive `state` properties (their names stay in
+   * the entry, and those are bytes every student downloads): whatever changes one asks for the render.
+   */
+  #open: SystemNotification | null = null;
+  /** The browser's own sanitiser is there at once where it exists: rich text in the first paint. */
+  #sanitize: Sanitizer | null = nativeSanitizer();
   /** On narrow screens several notices fold into one line; the user unfolds them (styles.ts). */
-  declare private _expanded: boolean;
+  #expanded = false;
 
   /** The button that opened the modal: focus goes back to it when the modal closes. */
-  private _opener: HTMLElement | null = null;
-  private _markedPaint = false;
+  #opener: HTMLElement | null = null;
+  #markedPaint = false;
   /**
-   * Sanitised nodes per place and text (`_richText`), for the sanitiser that made them. Kept as arrays of
+   * Sanitised nodes per place and text (`#richText`), for the sanitiser that made them. Kept as arrays of
    * nodes: Lit leaves the same nodes alone on the next render, and moves them when their notice moves up a
    * row (a dismissal above it), where a fragment, emptied by its first insertion, would show nothing.
    */
-  private _nodes = new Map<string, Node[]>();
-  private _nodesBy: Sanitizer | null = null;
-  private _unsubscribe: (() => void) | null = null;
+  #nodes = new Map<string, Node[]>();
+  #nodesBy: Sanitizer | null = null;
+  #unsubscribe: (() => void) | null = null;
 
   constructor() {
     super();
@@ -112,10 +121,6 @@ export class NotificationBarElement extends LitElement {
     this.notifications = undefined;
     this.route = undefined;
     this.source = 'session';
-    this._open = null;
-    this._expanded = false;
-    // The browser's own sanitiser is there at once where it exists: rich text in the first paint.
-    this._sanitize = nativeSanitizer();
   }
 
   /**
@@ -131,34 +136,41 @@ export class NotificationBarElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if ((this.constructor as typeof NotificationBarElement).embedded) {
+    if (NotificationBarElement.embedded) {
       this.hidden = true;
       return;
     }
     // Another bar of the page, the host or another tab of this session may change what shows.
-    this._unsubscribe = this._session()?.store.subscribe(() => this.requestUpdate()) ?? null;
-    this._maybeStartSession();
+    this.#unsubscribe = this.#session()?.store.subscribe(() => this.requestUpdate()) ?? null;
+    this.#maybeStartSession();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this._unsubscribe?.();
-    this._unsubscribe = null;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
   }
 
-  private _session(): NotificationBarSession | null {
-    return (this.constructor as typeof NotificationBarElement).session;
+  #session(): NotificationBarSession | null {
+    return NotificationBarElement.session;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('notifications') || changed.has('source')) this._maybeStartSession();
+    if (changed.has('notifications') || changed.has('source')) this.#maybeStartSession();
+    const visible = this.visible;
+    // A shown message that may hold inline code waits for the tokenizer's chunk (sanitize.ts): it shows
+    // empty in its row until then, and the bar draws again once the chunk is in.
+    if (visible.some((n) => !parseReady(n.message))) {
+      void loadInlineCodeFilter().then(() => this.requestUpdate());
+    }
     // No native sanitiser and a shown message carries markup: fetch DOMPurify (its own chunk); until then
     // the words show as plain text. Hidden notices and modal bodies do not need it yet (`open` fetches it
     // for a body).
-    if (this._sanitize === null && this.visible.some((n) => hasMarkup(n.message))) {
+    if (this.#sanitize === null && visible.some((n) => hasMarkup(n.message))) {
       void loadSanitizer().then(
         (sanitize) => {
-          this._sanitize = sanitize;
+          this.#sanitize = sanitize;
+          this.requestUpdate();
         },
         () => {
           // The chunk failed to load: the plain-text rendering stays, which is safe and readable.
@@ -168,14 +180,14 @@ export class NotificationBarElement extends LitElement {
   }
 
   protected override updated(): void {
-    if (this._markedPaint || this.visible.length === 0) return;
-    this._markedPaint = true;
+    if (this.#markedPaint || this.visible.length === 0) return;
+    this.#markedPaint = true;
     markPaintedOnce();
   }
 
   /** True when the element shows the session's own notices (no list given, source not 'none'). */
-  private _readsSession(): boolean {
-    return this.notifications === undefined && this.source !== 'none' && this._session() !== null;
+  #readsSession(): boolean {
+    return this.notifications === undefined && this.source !== 'none' && this.#session() !== null;
   }
 
   /**
@@ -184,35 +196,35 @@ export class NotificationBarElement extends LitElement {
    * is unknown until the answer, and room held then given back moves the whole page twice; the helper
    * prints the notices it knows instead.
    */
-  private _pending(): boolean {
+  #pending(): boolean {
     if (this.hasAttribute('placement')) return false;
-    const status = this._session()?.store.getState().status;
-    return this._readsSession() && (status === 'idle' || status === 'starting');
+    const status = this.#session()?.store.getState().status;
+    return this.#readsSession() && (status === 'idle' || status === 'starting');
   }
 
   /** The notifications the session's rules let through, in order (exposed for hosts and tests). */
   get visible(): SystemNotification[] {
-    const state = this._session()?.store.getState() ?? NO_SESSION;
-    return noticesToShow(state, this.route ?? globalThis.location?.pathname ?? '', this._all());
+    const state = this.#session()?.store.getState() ?? NO_SESSION;
+    return noticesToShow(state, this.route ?? globalThis.location?.pathname ?? '', this.#all());
   }
 
   /** Every notification the element shows from, before the rules. */
-  private _all(): readonly SystemNotification[] {
+  #all(): readonly SystemNotification[] {
     if (this.notifications !== undefined) return this.notifications;
-    return this._readsSession() ? this._session()!.store.getState().systemNotifications : [];
+    return this.#readsSession() ? this.#session()!.store.getState().systemNotifications : [];
   }
 
-  private _maybeStartSession(): void {
-    if (!this._readsSession() || (this.constructor as typeof NotificationBarElement).embedded) return;
-    const session = this._session();
+  #maybeStartSession(): void {
+    if (!this.#readsSession() || NotificationBarElement.embedded) return;
+    const session = this.#session();
     if (session?.store.getState().status === 'idle') session.start?.();
   }
 
   /** Dismiss a closeable notification for the rest of the session (the store keeps it, for every page). */
   dismiss(id: string): void {
-    const item = this._all().find((n) => n.id === id);
+    const item = this.#all().find((n) => n.id === id);
     if (!item || !item.closeable || item.static) return;
-    this._session()?.store.dismissNotification(id);
+    this.#session()?.store.dismissNotification(id);
     this.dispatchEvent(
       new CustomEvent<NotificationEventDetail>('atrium-dismiss', {
         bubbles: true,
@@ -222,7 +234,7 @@ export class NotificationBarElement extends LitElement {
     );
   }
 
-  private _onDismissClick(id: string): void {
+  #onDismissClick(id: string): void {
     // The button disappears with its notice: keep keyboard users where they were, on the next notice.
     const order = this.visible.map((n) => n.id);
     const index = order.indexOf(id);
@@ -248,15 +260,17 @@ export class NotificationBarElement extends LitElement {
       }),
     );
     if (!proceed) return;
-    this._opener = opener;
-    if (this._sanitize === null && hasMarkup(item.body ?? item.message)) {
+    this.#opener = opener;
+    if (!parseReady(item.message) || !parseReady(item.body ?? '')) await loadInlineCodeFilter();
+    if (this.#sanitize === null && hasMarkup(item.body ?? item.message)) {
       try {
-        this._sanitize = await loadSanitizer();
+        this.#sanitize = await loadSanitizer();
       } catch {
         // Plain text it is.
       }
     }
-    this._open = item;
+    this.#open = item;
+    this.requestUpdate();
     await this.updateComplete;
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog && !dialog.open) dialog.showModal();
@@ -267,10 +281,11 @@ export class NotificationBarElement extends LitElement {
     this.renderRoot.querySelector('dialog')?.close();
   }
 
-  private _onDialogClose(): void {
-    const opener = this._opener;
-    this._opener = null;
-    this._open = null;
+  #onDialogClose(): void {
+    const opener = this.#opener;
+    this.#opener = null;
+    this.#open = null;
+    this.requestUpdate();
     if (opener?.isConnected) opener.focus();
   }
 
@@ -279,21 +294,21 @@ export class NotificationBarElement extends LitElement {
    * unchanged text in one place (`where`: a notice's row, or the modal) are kept across renders, so a
    * re-render (a dismissal, the modal) does not replace them inside the live region.
    */
-  private _richText(text: string, where: string): unknown {
+  #richText(text: string, where: string): unknown {
     if (!hasMarkup(text)) return text;
-    const sanitize = this._sanitize;
+    const sanitize = parseReady(text) ? this.#sanitize : null;
     if (!sanitize) return markupToText(text);
-    if (this._nodesBy !== sanitize) {
-      this._nodes.clear();
-      this._nodesBy = sanitize;
+    if (this.#nodesBy !== sanitize) {
+      this.#nodes.clear();
+      this.#nodesBy = sanitize;
     }
     const key = `${where}\n${text}`;
-    let nodes = this._nodes.get(key);
-    if (!nodes) this._nodes.set(key, (nodes = [...sanitize(text).childNodes]));
+    let nodes = this.#nodes.get(key);
+    if (!nodes) this.#nodes.set(key, (nodes = [...sanitize(text).childNodes]));
     return nodes;
   }
 
-  private _renderItem(item: SystemNotification): TemplateResult {
+  #renderItem(item: SystemNotification): TemplateResult {
     const label = markupToText(item.message);
     const message = item.clickable
       ? html`<button
@@ -302,9 +317,9 @@ export class NotificationBarElement extends LitElement {
           aria-haspopup="dialog"
           @click=${(event: Event) => void this.open(item.id, event.currentTarget as HTMLElement)}
         >
-          ${this._richText(item.message, item.id)}
+          ${this.#richText(item.message, item.id)}
         </button>`
-      : this._richText(item.message, item.id);
+      : this.#richText(item.message, item.id);
     return html`<li
       class=${item.static ? 'note note--static' : 'note'}
       part=${item.static ? 'notification static' : 'notification'}
@@ -318,7 +333,7 @@ export class NotificationBarElement extends LitElement {
               part="close"
               aria-label=${`Dismiss notification: ${label}`}
               title="Dismiss"
-              @click=${() => this._onDismissClick(item.id)}
+              @click=${() => this.#onDismissClick(item.id)}
             >
               <span aria-hidden="true">×</span>
             </button>`
@@ -332,31 +347,32 @@ export class NotificationBarElement extends LitElement {
    * there are and unfolds them all: static and non-closeable ones included, which would otherwise take
    * half a phone's screen on every page. Wide screens never show it.
    */
-  private _renderFold(count: number): TemplateResult {
+  #renderFold(count: number): TemplateResult {
     return html`<button
       class="fold"
       part="fold"
-      aria-expanded=${this._expanded ? 'true' : 'false'}
+      aria-expanded=${this.#expanded ? 'true' : 'false'}
       @click=${() => {
-        this._expanded = !this._expanded;
+        this.#expanded = !this.#expanded;
+        this.requestUpdate();
       }}
     >
-      ${this._expanded ? 'Show fewer notices' : `Show all ${count} notices`}
+      ${this.#expanded ? 'Show fewer notices' : `Show all ${count} notices`}
     </button>`;
   }
 
-  private _renderDialog(): TemplateResult {
-    const item = this._open;
+  #renderDialog(): TemplateResult {
+    const item = this.#open;
     return html`<dialog
       part="dialog"
       aria-labelledby="atrium-nb-title"
       aria-describedby="atrium-nb-body"
-      @close=${() => this._onDialogClose()}
+      @close=${() => this.#onDialogClose()}
     >
       ${
         item
           ? html`<h2 id="atrium-nb-title">${markupToText(item.message)}</h2>
-              <div id="atrium-nb-body" class="body">${this._richText(item.body ?? item.message, '')}</div>
+              <div id="atrium-nb-body" class="body">${this.#richText(item.body ?? item.message, '')}</div>
               <div class="actions">
                 <button class="button" autofocus @click=${() => this.close()}>Close</button>
               </div>`
@@ -366,11 +382,11 @@ export class NotificationBarElement extends LitElement {
   }
 
   protected override render(): TemplateResult | typeof nothing {
-    if ((this.constructor as typeof NotificationBarElement).embedded) return nothing;
+    if (NotificationBarElement.embedded) return nothing;
     const visible = this.visible;
     // The live region is always in the tree, empty or not, so notices that arrive later are announced. It
     // paints at once, 25px tall while the session's notices load, so they do not push the page down.
-    const reserved = visible.length > 0 || this._pending();
+    const reserved = visible.length > 0 || this.#pending();
     return html`<div
         class=${reserved ? 'frame frame--reserved' : 'frame'}
         part="frame"
@@ -380,13 +396,13 @@ export class NotificationBarElement extends LitElement {
       >
         ${
           visible.length > 0
-            ? html`<ul class=${this._expanded ? 'list list--expanded' : 'list'}>
-                ${visible.map((item) => this._renderItem(item))}
+            ? html`<ul class=${this.#expanded ? 'list list--expanded' : 'list'}>
+                ${visible.map((item) => this.#renderItem(item))}
               </ul>`
             : nothing
         }
-        ${visible.length > 1 ? this._renderFold(visible.length) : nothing}
+        ${visible.length > 1 ? this.#renderFold(visible.length) : nothing}
       </div>
-      ${this._renderDialog()}`;
+      ${this.#renderDialog()}`;
   }
 }

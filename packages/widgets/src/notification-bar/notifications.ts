@@ -51,7 +51,7 @@ export function parseNotificationsAttribute(
   try {
     return normalizeNotifications(JSON.parse(value) as unknown);
   } catch {
-    warn('[atrium-notification-bar] the notifications attribute is not valid JSON; showing none.');
+    warn('[atrium-notification-bar] notifications attribute: not valid JSON, none shown');
     return [];
   }
 }

@@ -67,80 +67,56 @@ export function isAllowedHref(href: string, base: string = location.href): boole
   return url.protocol === 'http:' && url.origin === new URL(base).origin;
 }
 
-// The HTML tokenizer's view of a tag, enough to find attribute names (see dropInlineCode).
-const TAG_NAME = /[a-z][^\t\n\f\r />]*/iy;
-const ATTRIBUTE =
-  /[\t\n\f\r /]*([^\t\n\f\r />][^\t\n\f\r /=>]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"[^"]*"|'[^']*'|[^\t\n\f\r >]*))?/y;
-const TAG_END = /[\t\n\f\r /]*>/y;
-const COMMENT_END = /--!?>/g;
-const RAW_TEXT = /^(?:script|style|textarea|title|xmp|iframe|noembed|noframes)$/i;
-/** Elements a CSP governs (`script-src-elem`, `style-src-elem`): removed with their content. */
-const CODE_ELEMENT = /^(?:script|style)$/i;
+/**
+ * True when `dropInlineCode` (inline-code.ts) could change the text: an `on…` or `style` word after a `<`,
+ * or a `<script>` or `<style>` tag. Every attribute it removes follows a `<` and a space, `/` or quote;
+ * everything else it removes starts with one of those tags. Text without either is parsed at once; text
+ * with one waits for the tokenizer's chunk (`loadInlineCodeFilter`).
+ */
+export function mayHoldInlineCode(html: string): boolean {
+  const open = html.indexOf('<');
+  return open >= 0 && /[\s/"'](?:on|style)|<\/?(?:script|style)/i.test(html.slice(open));
+}
+
+/** The tokenizer once its chunk is in; `false` when the chunk could not load. */
+let inlineCode: ((html: string) => string) | false | undefined;
+let inlineCodeLoad: Promise<void> | undefined;
 
 /**
- * Removes what a browser's CSP governs from the text before the markup is ever parsed: `on…` and `style`
- * attributes of start tags, and `<script>` and `<style>` elements with everything inside them. Not a
- * defence: the sanitisers below drop all of it either way. Chromium reports a CSP violation (in the
- * console, to `securitypolicyviolation` listeners and report endpoints) when its parser meets an inline
- * handler, a style attribute or a `<style>` element on a page whose CSP forbids them, even in an inert
- * document and even inside the Sanitizer API (some versions do, some do not), so a hostile notice would
- * otherwise look like an attack on the page every time it is shown. Comments and raw-text elements are
- * skipped as the tokenizer skips them; a tag cut off by the end of the text is left alone (the parser
- * drops it).
+ * Loads the tokenizer (once per page); never rejects. When its chunk cannot load (offline, a deploy in
+ * between), text is parsed without it: exactly as safe, since the sanitisers drop all inline code either
+ * way, and the words still show; such a page may log the CSP reports the tokenizer keeps away.
  */
-export function dropInlineCode(html: string): string {
-  if (!/[\s/"'](?:on|style)|<(?:script|style)/i.test(html)) return html;
-  let out = '';
-  let at = 0;
-  for (;;) {
-    const open = html.indexOf('<', at);
-    if (open < 0) return out + html.slice(at);
-    out += html.slice(at, open);
-    at = open;
-    if (html.startsWith('<!--', open)) {
-      COMMENT_END.lastIndex = open + 2;
-      const end = COMMENT_END.exec(html);
-      at = end ? end.index + end[0].length : html.length;
-      out += html.slice(open, at);
-      continue;
-    }
-    const endTag = html[open + 1] === '/';
-    TAG_NAME.lastIndex = open + (endTag ? 2 : 1);
-    const name = TAG_NAME.exec(html);
-    if (!name) {
-      // Text, or a bogus comment (`<!x>`, `<?x>`, `</ x>`): nothing in it becomes an attribute.
-      const end = /[!?/]/.test(html[open + 1] ?? '') ? html.indexOf('>', open) : open;
-      at = end < 0 ? html.length : end + 1;
-      out += html.slice(open, at);
-      continue;
-    }
-    let tag = html.slice(open, TAG_NAME.lastIndex);
-    let cursor = TAG_NAME.lastIndex;
-    for (;;) {
-      ATTRIBUTE.lastIndex = cursor;
-      const attribute = ATTRIBUTE.exec(html);
-      if (!attribute) break;
-      if (endTag || !/^(?:on|style$)/i.test(attribute[1] ?? '')) tag += attribute[0];
-      cursor = ATTRIBUTE.lastIndex;
-    }
-    TAG_END.lastIndex = cursor;
-    const close = TAG_END.exec(html);
-    if (!close) return out + html.slice(open);
-    at = TAG_END.lastIndex;
-    const code = CODE_ELEMENT.test(name[0]);
-    // A stray `</script>` or `</style>` goes too: nothing of those elements reaches a parser.
-    if (!code) out += tag + close[0];
-    if (endTag) continue;
-    if (/^plaintext$/i.test(name[0])) return out + html.slice(at);
-    if (RAW_TEXT.test(name[0])) {
-      const closing = new RegExp(`</${name[0]}(?=[\\t\\n\\f\\r />]|$)`, 'ig');
-      closing.lastIndex = at;
-      const end = closing.exec(html);
-      const stop = end ? end.index : html.length;
-      if (!code) out += html.slice(at, stop);
-      at = stop;
-    }
-  }
+export function loadInlineCodeFilter(): Promise<void> {
+  if (inlineCode !== undefined) return Promise.resolve();
+  inlineCodeLoad ??= import('./inline-code.js').then(
+    (module) => {
+      inlineCode = module.dropInlineCode;
+    },
+    () => {
+      inlineCode = false;
+    },
+  );
+  return inlineCodeLoad;
+}
+
+/**
+ * Puts the tokenizer in at once, for a page whose own bundle carries it (`@atrium/widgets/inline-code`):
+ * the shell, whose page policy takes HTML from its first render on and cannot wait for a chunk.
+ */
+export function setInlineCodeFilter(filter: (html: string) => string): void {
+  inlineCode = filter;
+}
+
+/** True when the text may be parsed now: it holds no inline code, or the tokenizer has loaded. */
+export function parseReady(html: string): boolean {
+  return inlineCode !== undefined || !mayHoldInlineCode(html);
+}
+
+/** The text as the parsers may see it; text that is not `parseReady` never reaches one. */
+function withoutInlineCode(html: string): string {
+  if (!parseReady(html)) throw new Error('inline code not removed yet');
+  return inlineCode ? inlineCode(html) : html;
 }
 
 /** Copies what the allow-list keeps from a parsed tree into `into`, as new nodes of `doc`. */
@@ -211,7 +187,7 @@ function nativeParse(html: string): HTMLElement {
   return (Document as WithParseHTML).parseHTML!(html, NATIVE_OPTIONS).body;
 }
 
-const nativeSanitize: Sanitizer = (html) => allowListed(nativeParse(dropInlineCode(html)));
+const nativeSanitize: Sanitizer = (html) => allowListed(nativeParse(withoutInlineCode(html)));
 
 let nativeWorks: boolean | null = null;
 
@@ -271,12 +247,16 @@ function inertBody(html: string | TrustedHTML): HTMLElement {
   return new DOMParser().parseFromString(forInertParse(html) as string, 'text/html').body;
 }
 
-/** The words only, whitespace collapsed: labels, titles and the first paint while DOMPurify loads. */
+/**
+ * The words only, whitespace collapsed: labels, titles and the first paint while DOMPurify loads. Empty
+ * for a text that is not `parseReady` yet (the bar loads the tokenizer and draws again).
+ */
 export function markupToText(html: string): string {
   if (!hasMarkup(html)) return html;
+  if (!parseReady(html)) return '';
   const fragment =
     // No native API: the same allow-list over DOMParser's inert document.
-    nativeSanitizer()?.(html) ?? allowListed(inertBody(dropInlineCode(html)));
+    nativeSanitizer()?.(html) ?? allowListed(inertBody(withoutInlineCode(html)));
   return (fragment.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
@@ -292,9 +272,9 @@ let fallback: Promise<Sanitizer> | null = null;
 export function loadFallbackSanitizer(): Promise<Sanitizer> {
   // DOMPurify and its configuration live in that chunk (purify.ts): a browser with the native API never
   // downloads either.
-  fallback ??= import('./purify.js').then(({ purifier }) => {
+  fallback ??= Promise.all([import('./purify.js'), loadInlineCodeFilter()]).then(([{ purifier }]) => {
     const purify = purifier(ALLOWED_TAGS, ALLOWED_ATTR);
-    return (html: string) => allowListed(inertBody(purify(dropInlineCode(html))));
+    return (html: string) => allowListed(inertBody(purify(withoutInlineCode(html))));
   });
   // A failed chunk load (offline, a deploy in between) may succeed on the next try.
   fallback.catch(() => {
@@ -303,10 +283,13 @@ export function loadFallbackSanitizer(): Promise<Sanitizer> {
   return fallback;
 }
 
-/** The native sanitiser at once when there is one, else DOMPurify once its chunk has loaded. */
+/**
+ * The native sanitiser when there is one, else DOMPurify once its chunk has loaded; either with the
+ * tokenizer loaded, so it takes any text (the shell hands it to the page's policy, which cannot wait).
+ */
 export function loadSanitizer(): Promise<Sanitizer> {
   const native = nativeSanitizer();
-  return native ? Promise.resolve(native) : loadFallbackSanitizer();
+  return native ? loadInlineCodeFilter().then(() => native) : loadFallbackSanitizer();
 }
 
 interface PageGlobals {
