@@ -338,7 +338,7 @@ function runDokuWikiRows(flags: Flags, dataDir: string): Promise<DokuWikiResults
     distDir: flags.distDir,
     dataDir,
     runs: flags.runs,
-    lighthouse: !flags.quick,
+    lighthouseRuns: flags.quick ? 0 : flags.lighthouseRuns,
     progress,
   });
 }

@@ -242,12 +242,13 @@ async function axeCounts(browser: Browser, url: string, cookie: string | null): 
   }
 }
 
-/** Every cold load, then axe and (unless `lighthouse` is false) Lighthouse on each case's start page. */
+/** Every cold load, then axe and (with `lighthouseRuns`) Lighthouse on each case's start page. */
 export async function runDokuWiki(options: {
   distDir: string;
   dataDir: string;
   runs: number;
-  lighthouse: boolean;
+  /** Lighthouse runs per page, each score their median; 0: no Lighthouse. */
+  lighthouseRuns: number;
   progress?: (label: string) => void;
 }): Promise<DokuWikiResults> {
   const site = await startDokuWikiSite(options.distDir, options.dataDir);
@@ -281,7 +282,7 @@ export async function runDokuWiki(options: {
     } finally {
       await browser.close();
     }
-    if (options.lighthouse) {
+    if (options.lighthouseRuns > 0) {
       options.progress?.('DokuWiki: Lighthouse (mobile)');
       const scores = await runLighthouse(
         [
@@ -292,7 +293,7 @@ export async function runDokuWiki(options: {
           })),
           { name: 'without the widgets', url: `${site.bareOrigin}/wiki/${START_PAGE}` },
         ],
-        1,
+        options.lighthouseRuns,
         args,
       );
       cases.forEach((item, index) => (item.lighthouse = scores[index] ?? null));
@@ -383,6 +384,21 @@ function axeRow(
   };
 }
 
+/**
+ * A Lighthouse budget where the wiki without the widgets (the floor: nothing of Atrium's on it) already
+ * misses it on this machine: the page with the widgets is then judged against that floor, and both are shown.
+ */
+function judged(
+  score: number | null | undefined,
+  limit: number,
+  floor: number | null | undefined,
+): Pick<Row, 'budget' | 'verdict'> {
+  if (typeof score !== 'number') return { budget: `≥ ${limit}`, verdict: 'n/a' };
+  if (typeof floor === 'number' && floor < limit)
+    return { budget: `≥ ${limit}; the wiki alone ${floor}: ≥ that`, verdict: atLeast(score, floor) };
+  return { budget: `≥ ${limit}`, verdict: atLeast(score, limit) };
+}
+
 function lighthouseRows(
   label: string,
   entry: LighthouseScores | null,
@@ -399,16 +415,14 @@ function lighthouseRows(
       measure: `${label}: Lighthouse performance (mobile)${typeof tbt === 'number' ? `, TBT ${Math.round(tbt)} ms` : ''}${beside(without?.performance)}`,
       unit: 'score',
       atrium: entry?.performance ?? null,
-      budget: `≥ ${BUDGETS.lighthousePerformance}`,
-      verdict: entry ? atLeast(entry.performance, BUDGETS.lighthousePerformance) : 'n/a',
+      ...judged(entry?.performance, BUDGETS.lighthousePerformance, without?.performance),
       ...(entry || note.note ? skipped : { note: 'skipped (--quick)' }),
     },
     {
       measure: `${label}: Lighthouse accessibility${beside(without?.accessibility)}`,
       unit: 'score',
       atrium: entry?.accessibility ?? null,
-      budget: `${BUDGETS.lighthouseAccessibility}`,
-      verdict: entry ? atLeast(entry.accessibility, BUDGETS.lighthouseAccessibility) : 'n/a',
+      ...judged(entry?.accessibility, BUDGETS.lighthouseAccessibility, without?.accessibility),
       ...(entry || note.note ? skipped : { note: 'skipped (--quick)' }),
     },
   ];
