@@ -8,6 +8,7 @@
  */
 import {
   ApiError,
+  DISMISS_NOTIFICATION_PATH,
   LOGIN_PATH,
   START_PATH,
   api as defaultApi,
@@ -206,12 +207,9 @@ export function createPageBoot(
   // A notice dismissed in the new app is kept in the session on the server (the signed-in cookie of this
   // origin), so the legacy pages of every host of the site leave it out too.
   session.setDismissalSender?.((id) =>
-    fetch('/lapi/rpc/common/ionic/dismiss_notification', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ id }),
-    }).catch(() => undefined),
+    defaultApi.transport
+      .request({ method: 'POST', path: DISMISS_NOTIFICATION_PATH, body: { id } })
+      .catch(() => undefined),
   );
   return warmingShell(
     createBoot({

@@ -6,14 +6,13 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISMISS_NOTIFICATION_PATH as DISMISS } from '@atrium/api/routes';
+import { FEED_TOKEN_PATH as FEED_TOKEN, NOTICE_FEED_PATH as FEED } from '@atrium/api/notice-feed-paths';
 import { Client, startServer, type Running } from '@atrium/server/testing';
 import { startRedis, type RunningRedis } from '../real/index.js';
 
 const WIKI = 'https://wiki.school.test';
 const INITIALIZE = '/lapi/rpc/common/ionic/initialize';
-const FEED_TOKEN = '/lapi/rpc/common/ionic/feed_token';
-const FEED = '/lapi/rpc/common/ionic/notice_feed';
-const DISMISS = '/lapi/rpc/common/ionic/dismiss_notification';
 
 let redis: RunningRedis;
 /** Both instances' clock, so a test can let a minute pass. */

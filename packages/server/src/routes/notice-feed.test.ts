@@ -4,14 +4,13 @@
  * session, left out of initialize and of the feed, gone with the session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISMISS_NOTIFICATION_PATH as DISMISS } from '@atrium/api/routes';
+import { FEED_TOKEN_PATH as FEED_TOKEN, NOTICE_FEED_PATH as FEED } from '@atrium/api/notice-feed-paths';
 import { Client, startServer, type Running } from '../test-helpers.js';
 import { feedCipherKey, sealFeedToken } from '../security/feed-token.js';
 
 const WIKI = 'https://wiki.school.test';
 const INITIALIZE = '/lapi/rpc/common/ionic/initialize';
-const FEED_TOKEN = '/lapi/rpc/common/ionic/feed_token';
-const FEED = '/lapi/rpc/common/ionic/notice_feed';
-const DISMISS = '/lapi/rpc/common/ionic/dismiss_notification';
 const KEY = 'a-feed-key-of-at-least-32-characters';
 
 let server: Running;

@@ -10,6 +10,8 @@
  * - `dismiss_notification`: a closeable notice dismissed on any host is kept in the session, so initialize
  *   and the feed leave it out on every host, until the session ends.
  */
+import { DISMISS_NOTIFICATION_PATH } from '@atrium/api/routes';
+import { FEED_TOKEN_PATH, NOTICE_FEED_PATH } from '@atrium/api/notice-feed-paths';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { ServerContext } from '../context.js';
@@ -20,10 +22,6 @@ import { createFeedKeySource } from '../state/feed-key.js';
 import { effectiveUsername } from '../state/sessions.js';
 import { parseInput } from '../validation.js';
 import { dismissableNoticeId, noticesOf } from './notices.js';
-
-export const FEED_TOKEN_PATH = '/lapi/rpc/common/ionic/feed_token';
-export const NOTICE_FEED_PATH = '/lapi/rpc/common/ionic/notice_feed';
-export const DISMISS_NOTIFICATION_PATH = '/lapi/rpc/common/ionic/dismiss_notification';
 
 const FeedRequestSchema = v.object({ feed_token: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)) });
 const DismissRequestSchema = v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) });

@@ -6,6 +6,8 @@
  * across route groups registered in different plugins, and the refusals must say which setting is missing.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DISMISS_NOTIFICATION_PATH } from '@atrium/api/routes';
+import { FEED_TOKEN_PATH } from '@atrium/api/notice-feed-paths';
 import { errorBody } from '../errors.js';
 import type { ResolvedOptions } from '../options.js';
 
@@ -15,8 +17,8 @@ const EMBED_ENDPOINTS: ReadonlyArray<{ path: string | RegExp; methods: readonly 
   { path: '/lapi/rpc/common/ionic/initialize', methods: ['POST'] },
   { path: '/common/login/get_access_token.php', methods: ['GET', 'POST'] },
   // A dismissal kept in the session (every host), and the notice feed's token for the page's own host.
-  { path: '/lapi/rpc/common/ionic/dismiss_notification', methods: ['POST'] },
-  { path: '/lapi/rpc/common/ionic/feed_token', methods: ['POST'] },
+  { path: DISMISS_NOTIFICATION_PATH, methods: ['POST'] },
+  { path: FEED_TOKEN_PATH, methods: ['POST'] },
   // The toolbar: user switcher, school picker.
   { path: '/lapi/rpc/dev/users', methods: ['POST'] },
   { path: '/lapi/rpc/dev/switch-user', methods: ['POST'] },

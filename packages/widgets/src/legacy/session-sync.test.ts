@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@atrium/api/transport';
-import { DISMISS_PATH, FEED_TOKEN_PATH, keepFeedCookie, sendDismissal } from './session-sync.js';
+import { DISMISS_NOTIFICATION_PATH } from '@atrium/api/routes';
+import { FEED_TOKEN_PATH } from '@atrium/api/notice-feed-paths';
+import { keepFeedCookie, sendDismissal } from './session-sync.js';
 
 const TOKEN = `v1.${'A'.repeat(80)}`;
 
@@ -58,7 +60,7 @@ describe('dismissals', () => {
   it('are told to Atrium, and a failure is swallowed (the tab keeps its own copy)', async () => {
     const server = transport({ success: true });
     await sendDismissal(server, 'welcome-gradebook');
-    expect(server.calls).toEqual([DISMISS_PATH]);
+    expect(server.calls).toEqual([DISMISS_NOTIFICATION_PATH]);
     await expect(sendDismissal(transport(new ApiError('network', 'down', 0)), 'x')).resolves.toBeUndefined();
   });
 });

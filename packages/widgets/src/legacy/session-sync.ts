@@ -11,13 +11,13 @@
  * removed when nobody is signed in. The token reads only this visitor's notices, for a few minutes, and
  * Atrium refuses it once the session ends or shows another user (docs/security.md).
  */
+import { DISMISS_NOTIFICATION_PATH } from '@atrium/api/routes';
+import { FEED_TOKEN_PATH } from '@atrium/api/notice-feed-paths';
 import type { Transport } from '@atrium/api/transport';
 import type { SessionStatus } from '@atrium/session/core';
 
 /** The cookie's name; the PHP helper reads the same (integrations/php/atrium.php, ATRIUM_FEED_COOKIE). */
 export const FEED_COOKIE = 'atrium_feed';
-export const FEED_TOKEN_PATH = '/lapi/rpc/common/ionic/feed_token';
-export const DISMISS_PATH = '/lapi/rpc/common/ionic/dismiss_notification';
 
 /**
  * Tells Atrium a closeable notice was dismissed: the session keeps it, and every host of the site leaves
@@ -25,7 +25,7 @@ export const DISMISS_PATH = '/lapi/rpc/common/ionic/dismiss_notification';
  */
 export async function sendDismissal(transport: Pick<Transport, 'request'>, id: string): Promise<void> {
   try {
-    await transport.request({ method: 'POST', path: DISMISS_PATH, body: { id } });
+    await transport.request({ method: 'POST', path: DISMISS_NOTIFICATION_PATH, body: { id } });
   } catch {
     // Atrium down or the session ended: nothing more to keep.
   }
