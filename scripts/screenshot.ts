@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../bench/lib/session';
-import { startAtrium, startPhpSite } from '../tests/real/index.js';
+import { startAtrium, startPhpSite, widgetsUp } from '../tests/real/index.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,13 +112,7 @@ async function main(): Promise<void> {
         });
         const legacy = await shoot(browser, site.origin, async (page) => {
           await page.goto(`${site.origin}${LEGACY_PAGE}`);
-          await page.waitForFunction(async () => {
-            const bar = document.querySelector('atrium-notification-bar') as
-              (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
-            if (!customElements.get('atrium-notification-bar') || !bar?.updateComplete) return false;
-            await bar.updateComplete;
-            return true;
-          });
+          await widgetsUp(page);
           await page.keyboard.press('Control+Shift+A');
           await page.getByRole('region', { name: 'Developer toolbar' }).waitFor();
           await page.waitForLoadState('networkidle');

@@ -30,7 +30,8 @@ import { BUDGETS, atLeast, atMost } from './budgets';
 import type { Verdict } from './budgets';
 import { CHROMIUM_PATH, COLD_VIEWPORT } from './browser';
 import { BAR_PAINTED_MARK, WIDGETS_START_MARK } from './legacy';
-import { LEGACY_PHP_BUDGETS, OBSERVER, readState, widgetsUp } from './legacy-php';
+import { widgetsUp } from '../../tests/real/page-holds';
+import { LEGACY_PHP_BUDGETS, OBSERVER, readState } from './legacy-php';
 import { runLighthouse } from './lighthouse';
 import type { LighthouseScores } from './lighthouse';
 import { DOKUWIKI_ROW_PREFIX } from './report';
@@ -196,7 +197,7 @@ async function measureLoad(
     const tab = await context.newPage();
     await tab.addInitScript(OBSERVER);
     await tab.goto(url, { waitUntil: 'load' });
-    await widgetsUp(tab);
+    await widgetsUp(tab, { timeout: 20_000 });
     if (cookie) {
       await tab
         .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, BAR_PAINTED_MARK, {
@@ -233,7 +234,7 @@ async function axeCounts(browser: Browser, url: string, cookie: string | null): 
   try {
     const tab = await context.newPage();
     await tab.goto(url, { waitUntil: 'load' });
-    if (!url.includes(BARE_HOST)) await widgetsUp(tab);
+    if (!url.includes(BARE_HOST)) await widgetsUp(tab, { timeout: 20_000 });
     await tab.waitForTimeout(300);
     const { violations } = await new AxeBuilder({ page: tab }).withTags(AXE_TAGS).analyze();
     return Object.fromEntries(violations.map((violation) => [violation.id, violation.nodes.length]));

@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { widgetsUp } from '../../tests/real/page-holds';
 import { startPhpSite } from '../../tests/real/php-site';
 import { BUDGETS, KB, atLeast, atMost, below } from './budgets';
 import type { Verdict } from './budgets';
@@ -151,21 +152,6 @@ async function atriumScriptsOf(recorder: RequestRecorder): Promise<{
   return { urls, raw, react };
 }
 
-/** The widgets have run: the bar is Lit's own, rendered (not the server's markup any more). */
-export async function widgetsUp(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      const bar = document.querySelector('atrium-notification-bar') as
-        (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
-      if (!customElements.get('atrium-notification-bar') || !bar?.updateComplete) return false;
-      await bar.updateComplete;
-      return true;
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
-}
-
 export async function measureLegacyPhp(
   browser: Browser,
   origin: string,
@@ -180,7 +166,7 @@ export async function measureLegacyPhp(
     const session = page.waitForResponse((r) => r.url().includes('/lapi/rpc/common/ionic/initialize'));
     await page.goto(`${origin}${LEGACY_PHP_PAGE}`, { waitUntil: 'load' });
     await session.catch(() => undefined);
-    await widgetsUp(page);
+    await widgetsUp(page, { timeout: 20_000 });
     await page
       .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, BAR_PAINTED_MARK, {
         timeout: 15_000,

@@ -28,6 +28,7 @@ import {
   startS3,
   type DokuWikiInstance,
   type RunningServer,
+  widgetsUp,
 } from '../real/index.js';
 import { widgetsAxeViolations } from './widgets-axe.js';
 
@@ -137,17 +138,6 @@ async function recordShifts(page: Page): Promise<() => Promise<{ total: number; 
   });
   return () =>
     page.evaluate(() => (window as unknown as { __shifts: { total: number; moved: string[] } }).__shifts);
-}
-
-/** The widgets' script has run and the bar is Lit's own (no longer the server's markup). */
-async function widgetsUp(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const bar = document.querySelector('atrium-notification-bar') as
-      (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
-    if (!customElements.get('atrium-notification-bar') || !bar?.updateComplete) return false;
-    await bar.updateComplete;
-    return true;
-  });
 }
 
 /**

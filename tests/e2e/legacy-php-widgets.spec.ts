@@ -16,6 +16,7 @@ import {
   startPhpSite,
   type PhpSite,
   type RunningServer,
+  widgetsUp,
 } from '../real/index.js';
 import { widgetsAxeViolations } from './widgets-axe.js';
 
@@ -162,17 +163,6 @@ async function recordShifts(page: Page): Promise<(screen: string) => Promise<Shi
 }
 
 const totalShift = (shifts: readonly Shift[]) => shifts.reduce((sum, shift) => sum + shift.value, 0);
-
-/** The widgets' script has run and the bar is Lit's own (no longer the server's markup). */
-async function widgetsUp(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const bar = document.querySelector('atrium-notification-bar') as
-      (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
-    if (!customElements.get('atrium-notification-bar') || !bar?.updateComplete) return false;
-    await bar.updateComplete;
-    return true;
-  });
-}
 
 /** Computed styles and sizes of the bar's parts, the way a user sees them. */
 function barLook(page: Page) {

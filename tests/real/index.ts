@@ -18,3 +18,4 @@ export { chromiumArgsFor, CHROMIUM_PATH } from './chromium.js';
 export { renderDeployTemplate, DEPLOY_NGINX_DIR } from './deploy-config.js';
 export { createDokuWiki, dokuwikiServer, type DokuWikiInstance } from './dokuwiki.js';
 export { buildStockArea, buildStockVariant, guideFiles, type StockArea } from './stock-area.js';
+export { actAsUser, holdScripts, widgetsUp } from './page-holds.js';

@@ -1,6 +1,7 @@
 /**
- * Page set-ups shared by the end-to-end tests and the bench's press runs (playwright-core's Page, which is
- * also what @playwright/test hands a test): holding a page's scripts back, and acting as another user.
+ * Page set-ups shared by the end-to-end tests, the bench and the screenshot script (playwright-core's Page,
+ * which is also what @playwright/test hands a test): holding a page's scripts back, acting as another user,
+ * and waiting until a legacy page's widgets are up.
  */
 import type { Page } from 'playwright-core';
 
@@ -35,5 +36,23 @@ export async function actAsUser(page: Page, homeUrl: string, username: string): 
       return answer.status;
     },
     { token: accessToken, name: username },
+  );
+}
+
+/**
+ * The widgets' script has run and the bar is Lit's own, rendered (no longer the server's markup). `timeout`
+ * as Playwright's waitForFunction takes it (default: the page's).
+ */
+export async function widgetsUp(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const bar = document.querySelector('atrium-notification-bar') as
+        (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
+      if (!customElements.get('atrium-notification-bar') || !bar?.updateComplete) return false;
+      await bar.updateComplete;
+      return true;
+    },
+    undefined,
+    options,
   );
 }
